@@ -1,0 +1,82 @@
+//! The command line: clap definitions and dispatch. Only this module knows clap; each subcommand
+//! turns its arguments into validated library values (cards, `GameRules`, house ways) and calls
+//! the library.
+
+use clap::{Args, Parser, Subcommand};
+
+use crate::card::Card;
+use crate::game::GameRules;
+
+mod eval_cmd;
+mod exact_cmd;
+pub mod progress;
+
+/// Pai Gow Poker mathematics: hand values, house ways, exact counts and simulations.
+#[derive(Parser, Debug)]
+#[command(name = "paigow", version, about, max_term_width = 100)]
+pub struct Cli {
+    #[command(subcommand)]
+    command: Command,
+}
+
+#[derive(Subcommand, Debug)]
+enum Command {
+    /// Value of a 2- or 5-card hand, or the best 5 of 7 cards.
+    Eval(eval_cmd::EvalArgs),
+    /// All 21 splits of a 7-card hand: front, back, both values, legal or foul.
+    Splits(eval_cmd::SplitsArgs),
+    /// Exhaustive enumeration.
+    #[command(subcommand)]
+    Exact(exact_cmd::ExactCommand),
+}
+
+/// The game option every command shares.
+#[derive(Args, Debug, Clone)]
+pub struct GameArg {
+    /// A shipped game (standard, double-joker, jokers-wild, california) or a game TOML file.
+    #[arg(long, short = 'g', default_value = "standard")]
+    game: String,
+}
+
+impl GameArg {
+    /// Loads and validates the game.
+    pub fn load(&self) -> anyhow::Result<GameRules> {
+        Ok(GameRules::load(&self.game)?)
+    }
+}
+
+/// Reads cards given as one or several arguments, checking the count against `allowed`.
+pub fn parse_cards(
+    game: &GameRules,
+    words: &[String],
+    allowed: &[usize],
+) -> anyhow::Result<Vec<Card>> {
+    let cards = game.deck.parse_cards(&words.join(" "))?;
+    if !allowed.contains(&cards.len()) {
+        let expected: Vec<String> = allowed.iter().map(usize::to_string).collect();
+        anyhow::bail!(
+            "expected {} cards, got {}",
+            expected.join(" or "),
+            cards.len()
+        );
+    }
+    Ok(cards)
+}
+
+/// Runs the parsed command line.
+pub fn run(cli: Cli) -> anyhow::Result<()> {
+    match cli.command {
+        Command::Eval(args) => eval_cmd::eval(&args),
+        Command::Splits(args) => eval_cmd::splits(&args),
+        Command::Exact(command) => exact_cmd::run(&command),
+    }
+}
+
+/// Prints to stdout; a closed pipe (`paigow ... | head`) is not an error.
+pub fn print_stdout(text: &str) -> anyhow::Result<()> {
+    use std::io::Write;
+    match std::io::stdout().lock().write_all(text.as_bytes()) {
+        Err(e) if e.kind() == std::io::ErrorKind::BrokenPipe => Ok(()),
+        other => Ok(other?),
+    }
+}

@@ -1,0 +1,264 @@
+//! Exact enumeration of 7-card hands: how many hands of a deck make each best-5-card category.
+//!
+//! Two methods, which must agree exactly (the tests hold them to it):
+//! - [`Method::Structure`] enumerates the rank structure of the seven cards: every multiset `M` of
+//!   seven rank symbols (at most four of a rank, at most the deck's jokers). Without regard to suits,
+//!   `M` is dealt in `prod C(4, c_r) * C(jokers, j)` ways and its best non-flush value `V(M)` is the
+//!   best of its 21 five-card sub-multisets. Suits matter only through a flush: a suit holding
+//!   exactly the ranks `S` (with `|S| + j >= 5`) happens in `4 * prod_{r in S} C(3, c_r - 1) *
+//!   prod_{r not in S} C(3, c_r)` ways and scores `max(V(M), best flush of S and the jokers)`. At most
+//!   one suit can reach a flush in seven cards, so the counts add without overlap.
+//! - [`Method::Brute`] deals every 7-card hand and takes the best back of its 21 splits.
+//!
+//! Under `five_aces = "equal_royal"` a hand holding five aces has the royal flush's value; it is
+//! counted on the five-aces row, which the report names for what the hand holds.
+
+use rayon::prelude::*;
+
+use crate::card::{ACE, Card, Deck};
+use crate::eval::{Category, Evaluator, JOKER_SYMBOL, JokerRule, RANK_KEYS, symbol_multisets};
+
+/// How to enumerate.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub enum Method {
+    /// Rank structures and suit patterns (milliseconds).
+    Structure,
+    /// Every 7-card hand, best of its 21 backs (seconds).
+    Brute,
+}
+
+/// Hand counts per best-5-card category (indexed by `Category as usize`).
+#[derive(Clone, Copy, PartialEq, Eq, Debug, Default)]
+pub struct CategoryCounts(pub [u64; 11]);
+
+impl CategoryCounts {
+    /// The count of one category.
+    pub fn get(&self, category: Category) -> u64 {
+        self.0[category as usize]
+    }
+
+    /// All hands counted.
+    pub fn total(&self) -> u64 {
+        self.0.iter().sum()
+    }
+
+    fn add(&mut self, category: Category, count: u64) {
+        self.0[category as usize] += count;
+    }
+
+    fn merge(mut self, other: CategoryCounts) -> CategoryCounts {
+        for (a, b) in self.0.iter_mut().zip(other.0) {
+            *a += b;
+        }
+        self
+    }
+}
+
+/// The report name of a category row: five of a kind is "five aces" with a bug joker, where no
+/// other five of a kind exists.
+pub fn row_name(category: Category, joker: JokerRule) -> &'static str {
+    match (category, joker) {
+        (Category::FiveOfAKind, JokerRule::Bug) => "five aces",
+        _ => category.name(),
+    }
+}
+
+/// The row a 7-card hand counts on, from its best value and whether it holds five aces.
+fn row_of(best: crate::eval::Value, holds_five_aces: bool) -> Category {
+    if holds_five_aces {
+        Category::FiveOfAKind
+    } else {
+        best.category()
+    }
+}
+
+/// Binomial coefficient for the small arguments used here.
+fn choose(n: u64, k: u64) -> u64 {
+    if k > n {
+        return 0;
+    }
+    (0..k).fold(1, |acc, i| acc * (n - i) / (i + 1))
+}
+
+/// Counts every 7-card hand of `deck` by best-5-card category.
+pub fn category_counts(ev: &Evaluator, deck: Deck, method: Method) -> CategoryCounts {
+    match method {
+        Method::Structure => by_structure(ev, deck),
+        Method::Brute => by_brute_force(ev, deck),
+    }
+}
+
+fn by_structure(ev: &Evaluator, deck: Deck) -> CategoryCounts {
+    let deck_jokers = deck.jokers() as usize;
+    symbol_multisets(7)
+        .par_iter()
+        .filter(|m| m.iter().filter(|&&s| s as usize == JOKER_SYMBOL).count() <= deck_jokers)
+        .map(|m| structure_counts(ev, m, deck_jokers as u64))
+        .reduce(CategoryCounts::default, CategoryCounts::merge)
+}
+
+/// Counts for the hands of one 7-symbol multiset (symbols ascending, jokers last).
+fn structure_counts(ev: &Evaluator, symbols: &[u8], deck_jokers: u64) -> CategoryCounts {
+    let jokers = symbols
+        .iter()
+        .filter(|&&s| s as usize == JOKER_SYMBOL)
+        .count();
+    let mut counts_by_rank = [0u64; 13];
+    for &s in symbols.iter().filter(|&&s| (s as usize) < JOKER_SYMBOL) {
+        counts_by_rank[s as usize] += 1;
+    }
+    let joker_ways = choose(deck_jokers, jokers as u64);
+    let ways: u64 = counts_by_rank
+        .iter()
+        .map(|&c| choose(4, c))
+        .product::<u64>()
+        * joker_ways;
+    let nonflush = best_nonflush_of_seven(ev, symbols);
+    let five_aces = counts_by_rank[ACE as usize] + jokers as u64 >= 5;
+    let mut out = CategoryCounts::default();
+    let mut flush_ways = 0;
+    let ranks: Vec<u8> = (0..13)
+        .filter(|&r| counts_by_rank[r as usize] > 0)
+        .collect();
+    for subset in 0u32..1 << ranks.len() {
+        if subset.count_ones() as usize + jokers < 5 {
+            continue;
+        }
+        let (mask, suit_ways) = flush_suit_pattern(&ranks, &counts_by_rank, subset);
+        if suit_ways == 0 {
+            continue;
+        }
+        let n = 4 * suit_ways * joker_ways;
+        let best = nonflush.max(best_flush_of(ev, mask, jokers));
+        out.add(row_of(best, five_aces), n);
+        flush_ways += n;
+    }
+    out.add(row_of(nonflush, five_aces), ways - flush_ways);
+    out
+}
+
+/// For the distinct `ranks` selected by `subset` lying in one (given) suit: their rank mask and
+/// the number of ways to give every card the suits that make exactly that pattern.
+fn flush_suit_pattern(ranks: &[u8], counts: &[u64; 13], subset: u32) -> (u32, u64) {
+    let mut mask = 0;
+    let mut ways = 1;
+    for (i, &r) in ranks.iter().enumerate() {
+        let c = counts[r as usize];
+        if subset >> i & 1 == 1 {
+            mask |= 1 << r;
+            ways *= choose(3, c - 1);
+        } else {
+            ways *= choose(3, c);
+        }
+    }
+    (mask, ways)
+}
+
+/// The best non-flush value of five of the seven symbols.
+fn best_nonflush_of_seven(ev: &Evaluator, symbols: &[u8]) -> crate::eval::Value {
+    let total: u32 = symbols.iter().map(|&s| RANK_KEYS[s as usize]).sum();
+    crate::split::FRONT_POSITIONS
+        .iter()
+        .map(|&(i, j)| {
+            let key = total
+                - RANK_KEYS[symbols[i as usize] as usize]
+                - RANK_KEYS[symbols[j as usize] as usize];
+            ev.nonflush_value(key as u64)
+        })
+        .max()
+        .expect("21 splits")
+}
+
+/// The best 5-card flush from the suited ranks `mask` and up to `jokers` jokers.
+fn best_flush_of(ev: &Evaluator, mask: u32, jokers: usize) -> crate::eval::Value {
+    (0..=jokers)
+        .flat_map(|used| {
+            sub_masks(mask, 5usize.saturating_sub(used)).map(move |m| ev.flush_value(m, used))
+        })
+        .max()
+        .unwrap_or_default()
+}
+
+/// The sub-masks of `mask` with exactly `size` bits.
+fn sub_masks(mask: u32, size: usize) -> impl Iterator<Item = u32> {
+    let mut sub = mask;
+    let mut done = false;
+    std::iter::from_fn(move || {
+        while !done {
+            let current = sub;
+            if sub == 0 {
+                done = true;
+            } else {
+                sub = (sub - 1) & mask;
+            }
+            if current.count_ones() as usize == size {
+                return Some(current);
+            }
+        }
+        None
+    })
+}
+
+fn by_brute_force(ev: &Evaluator, deck: Deck) -> CategoryCounts {
+    let cards = deck.cards();
+    let n = cards.len();
+    (0..n)
+        .into_par_iter()
+        .map(|a| {
+            let mut out = CategoryCounts::default();
+            for_each_hand_from(&cards, a, |hand| {
+                let best = ev.best_five_of_seven(hand);
+                let aces = hand
+                    .iter()
+                    .filter(|c| c.rank() == Some(ACE) || c.is_joker());
+                out.add(row_of(best, aces.count() >= 5), 1);
+            });
+            out
+        })
+        .reduce(CategoryCounts::default, CategoryCounts::merge)
+}
+
+/// Calls `visit` on every 7-card hand of `cards` whose lowest position is `first`.
+fn for_each_hand_from(cards: &[Card], first: usize, mut visit: impl FnMut(&[Card; 7])) {
+    let n = cards.len();
+    let mut hand = [cards[first]; 7];
+    for b in first + 1..n {
+        hand[1] = cards[b];
+        for c in b + 1..n {
+            hand[2] = cards[c];
+            for d in c + 1..n {
+                hand[3] = cards[d];
+                for e in d + 1..n {
+                    hand[4] = cards[e];
+                    for f in e + 1..n {
+                        hand[5] = cards[f];
+                        for &card in &cards[f + 1..] {
+                            hand[6] = card;
+                            visit(&hand);
+                        }
+                    }
+                }
+            }
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn sub_masks_lists_each_subset_of_a_size_once() {
+        let subs: Vec<u32> = sub_masks(0b1011, 2).collect();
+        assert_eq!(subs.len(), 3);
+        assert!(subs.iter().all(|m| m & !0b1011 == 0 && m.count_ones() == 2));
+        assert_eq!(sub_masks(0b111, 0).collect::<Vec<_>>(), vec![0]);
+    }
+
+    #[test]
+    fn choose_matches_pascal() {
+        assert_eq!(choose(4, 2), 6);
+        assert_eq!(choose(3, 4), 0);
+        assert_eq!(choose(52, 7), 133_784_560);
+    }
+}

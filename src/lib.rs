@@ -1,0 +1,15 @@
+//! paigow: Pai Gow Poker mathematics.
+//!
+//! Data flows one way: configuration files become validated [`game::GameRules`] (and house ways);
+//! the engine sees only cards ([`card`]), the evaluator ([`eval`]), the 21 splits ([`split`]) and
+//! integer tallies; [`exact`] enumerates; reports are written last.
+
+pub mod card;
+pub mod cli;
+pub mod config;
+pub mod eval;
+pub mod exact;
+pub mod game;
+pub mod output;
+pub mod split;
+pub mod strategy;

@@ -1,0 +1,77 @@
+//! Strategies: how a 7-card hand is set. A house way read from TOML, or a built-in.
+//!
+//! Every strategy chooses among the 21 splits of a hand (see `split`) and only ever returns a
+//! legal one, so no strategy can foul. Hands are passed sorted by card index, so split indices
+//! mean the same thing for every strategy; a strategy must be deterministic (same hand, same
+//! answer) because reports must be reproducible.
+//!
+//! Built-ins here are the two reference ways:
+//! - `max-back`: the legal split with the best back; ties by the best front.
+//! - `max-front`: the legal split with the best front; ties by the best back.
+
+use crate::card::Card;
+use crate::eval::Value;
+use crate::split::{SPLIT_COUNT, SplitValues};
+
+/// The dealer's set hand, as a player who sees it (an exposed dealer) knows it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct DealerSetting {
+    pub front: Value,
+    pub back: Value,
+}
+
+/// A way to set a 7-card hand.
+pub trait Strategy: Send + Sync {
+    /// A short name for reports.
+    fn name(&self) -> &str;
+
+    /// The chosen split (0..21, always legal) of `hand` (sorted by card index), given its split
+    /// values and, where the game exposes it, the dealer's setting.
+    fn choose(
+        &self,
+        hand: &[Card; 7],
+        splits: &SplitValues,
+        dealer: Option<DealerSetting>,
+    ) -> usize;
+
+    /// Whether this strategy needs the dealer's setting (so the dealer must set first).
+    fn needs_dealer(&self) -> bool {
+        false
+    }
+}
+
+/// The legal split that is best by `(primary, secondary)` values, first in split order on ties.
+pub fn best_legal_by(splits: &SplitValues, key: impl Fn(usize) -> (Value, Value)) -> usize {
+    let mut best = usize::MAX;
+    for k in 0..SPLIT_COUNT {
+        if splits.is_legal(k) && (best == usize::MAX || key(k) > key(best)) {
+            best = k;
+        }
+    }
+    debug_assert!(best != usize::MAX, "every 7-card hand has a legal split");
+    best
+}
+
+/// Built-in: the legal split with the best back, then the best front.
+pub struct MaxBack;
+
+impl Strategy for MaxBack {
+    fn name(&self) -> &str {
+        "max-back"
+    }
+    fn choose(&self, _: &[Card; 7], splits: &SplitValues, _: Option<DealerSetting>) -> usize {
+        best_legal_by(splits, |k| (splits.back[k], splits.front[k]))
+    }
+}
+
+/// Built-in: the legal split with the best front, then the best back.
+pub struct MaxFront;
+
+impl Strategy for MaxFront {
+    fn name(&self) -> &str {
+        "max-front"
+    }
+    fn choose(&self, _: &[Card; 7], splits: &SplitValues, _: Option<DealerSetting>) -> usize {
+        best_legal_by(splits, |k| (splits.front[k], splits.back[k]))
+    }
+}
