@@ -75,3 +75,22 @@ impl Strategy for MaxFront {
         best_legal_by(splits, |k| (splits.front[k], splits.back[k]))
     }
 }
+
+/// Built-in strategy names.
+pub const BUILT_INS: &[&str] = &["max-back", "max-front"];
+
+/// A strategy by name: a built-in, or a house way (a shipped name or a TOML file).
+pub fn resolve(
+    name: &str,
+    game: &crate::game::GameRules,
+) -> Result<Box<dyn Strategy>, crate::config::ConfigError> {
+    let _ = game;
+    match name {
+        "max-back" => Ok(Box::new(MaxBack)),
+        "max-front" => Ok(Box::new(MaxFront)),
+        other => Err(crate::config::ConfigError::file(
+            other,
+            format!("unknown strategy (built-ins: {})", BUILT_INS.join(", ")),
+        )),
+    }
+}
