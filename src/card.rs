@@ -103,7 +103,7 @@ pub enum CardError {
     BadToken { token: String },
     #[error("card '{token}' appears twice")]
     Duplicate { token: String },
-    #[error("'{token}' is a joker the {deck_size}-card deck does not have")]
+    #[error("'{token}': one joker more than the {deck_size}-card deck has")]
     NoSuchJoker { token: String, deck_size: usize },
     #[error("expected {expected} cards, got {got}")]
     WrongCount { expected: String, got: usize },
@@ -312,6 +312,12 @@ impl Deck {
     /// One token to a card of this deck, given the cards already read.
     fn resolve_token(self, token: &str, seen: Cards) -> Result<Card, CardError> {
         let card = match parse_joker(token) {
+            Some(None) if seen.contains(Card::JOKER1) && seen.contains(Card::JOKER2) => {
+                return Err(CardError::NoSuchJoker {
+                    token: token.to_string(),
+                    deck_size: self.size(),
+                });
+            }
             Some(None) if seen.contains(Card::JOKER1) => Card::JOKER2,
             Some(None) => Card::JOKER1,
             Some(Some(joker)) => joker,

@@ -15,8 +15,10 @@
 
 use rayon::prelude::*;
 
+use crate::bonus::SevenCardFacts;
 use crate::card::{ACE, Card, Deck};
 use crate::eval::{Category, Evaluator, JOKER_SYMBOL, JokerRule, RANK_KEYS, symbol_multisets};
+use crate::paytable::{BetKind, Event, Paytable};
 
 /// How to enumerate.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
@@ -243,6 +245,101 @@ fn for_each_hand_from(cards: &[Card], first: usize, mut visit: impl FnMut(&[Card
     }
 }
 
+/// Hands (or, for joker bets, deals) counted by the paytable line that pays them; the last entry
+/// counts those that no line pays.
+#[derive(Clone, PartialEq, Eq, Debug)]
+pub struct LineCounts {
+    pub counts: Vec<u64>,
+}
+
+impl LineCounts {
+    /// Everything counted.
+    pub fn total(&self) -> u64 {
+        self.counts.iter().sum()
+    }
+
+    fn merge(mut self, other: LineCounts) -> LineCounts {
+        for (a, b) in self.counts.iter_mut().zip(other.counts) {
+            *a += b;
+        }
+        self
+    }
+}
+
+/// Exact counts for every line of each table: seven-card bets over every 7-card hand of the deck
+/// (all of them in one pass), joker bets over every (player, dealer) pair of 7-card hands, in
+/// closed form. Results are in the order of `tables`.
+pub fn paytable_counts(ev: &Evaluator, deck: Deck, tables: &[Paytable]) -> Vec<LineCounts> {
+    let seven: Vec<&Paytable> = tables
+        .iter()
+        .filter(|t| t.kind == BetKind::SevenCards)
+        .collect();
+    let mut seven_counts = seven_card_line_counts(ev, deck, &seven).into_iter();
+    tables
+        .iter()
+        .map(|t| match t.kind {
+            BetKind::SevenCards => seven_counts.next().expect("one count per seven-card table"),
+            BetKind::Jokers => joker_line_counts(deck, t),
+        })
+        .collect()
+}
+
+fn empty_counts(tables: &[&Paytable]) -> Vec<LineCounts> {
+    tables
+        .iter()
+        .map(|t| LineCounts {
+            counts: vec![0; t.lines.len() + 1],
+        })
+        .collect()
+}
+
+fn seven_card_line_counts(ev: &Evaluator, deck: Deck, tables: &[&Paytable]) -> Vec<LineCounts> {
+    if tables.is_empty() {
+        return Vec::new();
+    }
+    let cards = deck.cards();
+    (0..cards.len())
+        .into_par_iter()
+        .map(|first| {
+            let mut counts = empty_counts(tables);
+            for_each_hand_from(&cards, first, |hand| {
+                let facts = SevenCardFacts::of(hand, &ev.split_values(hand));
+                for (table, out) in tables.iter().zip(counts.iter_mut()) {
+                    let line = table.first_line(&facts).unwrap_or(table.lines.len());
+                    out.counts[line] += 1;
+                }
+            });
+            counts
+        })
+        .reduce(
+            || empty_counts(tables),
+            |a, b| a.into_iter().zip(b).map(|(x, y)| x.merge(y)).collect(),
+        )
+}
+
+/// Deals (player's 7 cards, then the dealer's 7 from the other 47) with `player` and `dealer`
+/// jokers: `C(J, p) C(52, 7 - p) * C(J - p, d) C(45 + p, 7 - d)`.
+pub fn joker_deals(deck: Deck, player: u8, dealer: u8) -> u64 {
+    let jokers = deck.jokers() as u64;
+    let (p, d) = (player as u64, dealer as u64);
+    if p + d > jokers {
+        return 0;
+    }
+    choose(jokers, p) * choose(52, 7 - p) * choose(jokers - p, d) * choose(45 + p, 7 - d)
+}
+
+fn joker_line_counts(deck: Deck, table: &Paytable) -> LineCounts {
+    let lines = table.lines.len();
+    let mut counts = vec![0u64; lines + 1];
+    for player in 0..=deck.jokers() {
+        for dealer in 0..=deck.jokers() - player {
+            let event = Event::Jokers { player, dealer };
+            counts[table.joker_line(event).unwrap_or(lines)] += joker_deals(deck, player, dealer);
+        }
+    }
+    LineCounts { counts }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -260,5 +357,17 @@ mod tests {
         assert_eq!(choose(4, 2), 6);
         assert_eq!(choose(3, 4), 0);
         assert_eq!(choose(52, 7), 133_784_560);
+    }
+
+    #[test]
+    fn joker_deals_cover_every_deal() {
+        for jokers in 0..=2 {
+            let deck = Deck::with_jokers(jokers).unwrap();
+            let n = deck.size() as u64;
+            let all: u64 = (0..=jokers)
+                .flat_map(|p| (0..=jokers - p).map(move |d| joker_deals(deck, p, d)))
+                .sum();
+            assert_eq!(all, choose(n, 7) * choose(n - 7, 7));
+        }
     }
 }

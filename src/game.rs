@@ -13,6 +13,11 @@ use serde::Deserialize;
 use crate::card::Deck;
 use crate::config::{ConfigError, parse_toml, read_named};
 use crate::eval::{FiveAces, JokerRule, Ranking, Wheel};
+use crate::paytable::Paytable;
+use crate::wager::MainWager;
+
+/// The most side bets one game may offer.
+pub const MAX_SIDE_BETS: usize = 4;
 
 /// Shipped games: (name, origin, TOML text).
 pub const SHIPPED_GAMES: &[(&str, &str, &str)] = &[
@@ -55,6 +60,12 @@ struct GameFile {
     five_aces: FiveAces,
     #[serde(default = "default_wheel")]
     wheel: Wheel,
+    /// Main-wager rules (`[main_wager]`); absent: no commission, no qualification.
+    #[serde(default)]
+    main_wager: MainWager,
+    /// Side bets offered: shipped paytable names, or paytable files (relative to this file).
+    #[serde(default)]
+    side_bets: Vec<String>,
 }
 
 fn default_joker() -> JokerRule {
@@ -80,6 +91,10 @@ pub struct GameRules {
     pub text: String,
     pub deck: Deck,
     pub ranking: Ranking,
+    /// How the main wager is settled.
+    pub main_wager: MainWager,
+    /// The side bets offered, in the order the game file lists them.
+    pub side_bets: Vec<Paytable>,
 }
 
 impl GameRules {
@@ -119,8 +134,37 @@ impl GameRules {
                 five_aces: file.five_aces,
                 wheel: file.wheel,
             },
+            main_wager: file.main_wager,
+            side_bets: load_side_bets(&file.side_bets, origin)?,
         })
     }
+}
+
+/// Loads the side bets a game names: a path relative to the game file's directory when such a
+/// file exists, else a path as given or a shipped paytable name. Two bets may not share a name.
+fn load_side_bets(names: &[String], game_origin: &str) -> Result<Vec<Paytable>, ConfigError> {
+    if names.len() > MAX_SIDE_BETS {
+        return Err(ConfigError::file(
+            game_origin,
+            format!("at most {MAX_SIDE_BETS} side bets, found {}", names.len()),
+        ));
+    }
+    let base = std::path::Path::new(game_origin).parent();
+    let mut bets: Vec<Paytable> = Vec::new();
+    for name in names {
+        let relative = base.map(|b| b.join(name)).filter(|p| p.is_file());
+        let target = relative.map_or(name.clone(), |p| p.to_string_lossy().into_owned());
+        let bet = Paytable::load(&target)
+            .map_err(|e| ConfigError::file(game_origin, format!("side bet '{name}': {e}")))?;
+        if bets.iter().any(|b| b.name == bet.name) {
+            return Err(ConfigError::file(
+                game_origin,
+                format!("side bet '{}' is listed twice", bet.name),
+            ));
+        }
+        bets.push(bet);
+    }
+    Ok(bets)
 }
 
 #[cfg(test)]

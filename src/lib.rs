@@ -4,12 +4,21 @@
 //! the engine sees only cards ([`card`]), the evaluator ([`eval`]), the 21 splits ([`split`]) and
 //! integer tallies; [`exact`] enumerates; reports are written last.
 
+pub mod audit;
+pub mod bonus;
 pub mod card;
 pub mod cli;
 pub mod config;
+pub mod deal;
 pub mod eval;
 pub mod exact;
 pub mod game;
 pub mod output;
+pub mod paytable;
+pub mod report;
+pub mod sim;
 pub mod split;
+pub mod stats;
 pub mod strategy;
+pub mod wager;
+pub mod way;

@@ -8,6 +8,10 @@
 //! Built-ins here are the two reference ways:
 //! - `max-back`: the legal split with the best back; ties by the best front.
 //! - `max-front`: the legal split with the best front; ties by the best back.
+//! - `exposed` / `exposed:WAY` (in `way::exposed`): sees the dealer's set hand, takes the best
+//!   result against it, ties by a house way ([`EXPOSED_DEFAULT_WAY`] unless named).
+//!
+//! Any other name is a house way: a shipped name (`way::SHIPPED_WAYS`) or a TOML file.
 
 use crate::card::Card;
 use crate::eval::Value;
@@ -77,7 +81,10 @@ impl Strategy for MaxFront {
 }
 
 /// Built-in strategy names.
-pub const BUILT_INS: &[&str] = &["max-back", "max-front"];
+pub const BUILT_INS: &[&str] = &["max-back", "max-front", "exposed", "exposed:WAY"];
+
+/// The house way `exposed` breaks ties with when none is named (`exposed:WAY` names one).
+pub const EXPOSED_DEFAULT_WAY: &str = "foxwoods";
 
 /// A strategy by name: a built-in, or a house way (a shipped name or a TOML file).
 pub fn resolve(
@@ -85,12 +92,14 @@ pub fn resolve(
     game: &crate::game::GameRules,
 ) -> Result<Box<dyn Strategy>, crate::config::ConfigError> {
     let _ = game;
+    use crate::way::{HouseWay, cache::CachedWay, exposed::Exposed};
     match name {
         "max-back" => Ok(Box::new(MaxBack)),
         "max-front" => Ok(Box::new(MaxFront)),
-        other => Err(crate::config::ConfigError::file(
-            other,
-            format!("unknown strategy (built-ins: {})", BUILT_INS.join(", ")),
-        )),
+        "exposed" => Ok(Box::new(Exposed::new(HouseWay::load(EXPOSED_DEFAULT_WAY)?))),
+        other => match other.strip_prefix("exposed:") {
+            Some(way) => Ok(Box::new(Exposed::new(HouseWay::load(way)?))),
+            None => HouseWay::load(other).map(|w| Box::new(CachedWay::new(w)) as Box<dyn Strategy>),
+        },
     }
 }

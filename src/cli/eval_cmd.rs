@@ -7,7 +7,7 @@ use clap::{Args, ValueEnum};
 use super::{GameArg, parse_cards};
 use crate::card::{Card, Cards};
 use crate::eval::{Evaluator, Value};
-use crate::split::{SPLIT_COUNT, split_cards};
+use crate::split::{SPLIT_COUNT, SplitValues, split_cards};
 
 #[derive(Args, Debug)]
 pub struct EvalArgs {
@@ -79,37 +79,58 @@ pub fn splits(args: &SplitsArgs) -> anyhow::Result<()> {
     let ev = Evaluator::new(game.ranking);
     let hand = seven(&cards);
     let splits = ev.split_values(&hand);
-    let mut out = std::io::stdout().lock();
-    if let Format::Csv = args.format {
-        writeln!(
-            out,
-            "split,front,back,front_value,back_value,front_hand,back_hand,legal"
-        )?;
-    }
-    for k in 0..SPLIT_COUNT {
-        let (front, back) = split_cards(&hand, k);
-        let (fv, bv) = (splits.front[k], splits.back[k]);
-        let legal = if splits.is_legal(k) { "legal" } else { "foul" };
-        match args.format {
-            Format::Csv => writeln!(
-                out,
-                "{k},{front},{back},{},{},{},{},{}",
-                fv.0,
-                bv.0,
-                fv.describe(),
-                bv.describe(),
-                splits.is_legal(k)
-            )?,
-            Format::Table => writeln!(
-                out,
-                "{k:>2}  {:<6} {:<15} {:<5} {:<26} {}",
-                front.to_string(),
-                back.to_string(),
-                legal,
-                fv.describe(),
-                bv.describe()
-            )?,
-        }
-    }
+    let text = match args.format {
+        Format::Csv => splits_csv(&hand, &splits)?,
+        Format::Table => splits_table(&hand, &splits),
+    };
+    super::print_stdout(&text)?;
     Ok(())
+}
+
+/// The 21 splits as CSV (descriptions contain commas, so fields are quoted as needed).
+fn splits_csv(hand: &[Card; 7], splits: &SplitValues) -> anyhow::Result<String> {
+    let mut writer = csv::Writer::from_writer(Vec::new());
+    writer.write_record([
+        "split",
+        "front",
+        "back",
+        "front_value",
+        "back_value",
+        "front_hand",
+        "back_hand",
+        "legal",
+    ])?;
+    for k in 0..SPLIT_COUNT {
+        let (front, back) = split_cards(hand, k);
+        let (fv, bv) = (splits.front[k], splits.back[k]);
+        writer.write_record([
+            k.to_string(),
+            front.to_string(),
+            back.to_string(),
+            fv.0.to_string(),
+            bv.0.to_string(),
+            fv.describe(),
+            bv.describe(),
+            splits.is_legal(k).to_string(),
+        ])?;
+    }
+    Ok(String::from_utf8(writer.into_inner()?)?)
+}
+
+/// The 21 splits as an aligned table.
+fn splits_table(hand: &[Card; 7], splits: &SplitValues) -> String {
+    let mut text = String::new();
+    for k in 0..SPLIT_COUNT {
+        let (front, back) = split_cards(hand, k);
+        let legal = if splits.is_legal(k) { "legal" } else { "foul" };
+        text.push_str(&format!(
+            "{k:>2}  {:<6} {:<15} {:<5} {:<26} {}\n",
+            front.to_string(),
+            back.to_string(),
+            legal,
+            splits.front[k].describe(),
+            splits.back[k].describe()
+        ));
+    }
+    text
 }

@@ -5,14 +5,35 @@ use std::path::PathBuf;
 use clap::{Args, Subcommand, ValueEnum};
 
 use super::GameArg;
+use crate::audit::{BetAudit, summary_text, write_returns, write_summary};
 use crate::eval::{Category, Evaluator};
-use crate::exact::{CategoryCounts, Method, category_counts, row_name};
+use crate::exact::{
+    CategoryCounts, LineCounts, Method, category_counts, paytable_counts, row_name,
+};
 use crate::game::GameRules;
+use crate::paytable::{BetKind, Paytable};
 
 #[derive(Subcommand, Debug)]
 pub enum ExactCommand {
     /// Every 7-card hand of the game's deck, counted by best 5-card category (CSV).
     Categories(CategoriesArgs),
+    /// Exact combinations of every line of the game's side bets, audited against their claims.
+    Bonus(BonusArgs),
+}
+
+#[derive(Args, Debug)]
+pub struct BonusArgs {
+    #[command(flatten)]
+    game: GameArg,
+    /// Only this side bet (its name, or a paytable file); default: every side bet of the game.
+    #[arg(long)]
+    bet: Option<String>,
+    /// Report directory (default: reports/exact/GAME-bonus).
+    #[arg(long)]
+    out: Option<PathBuf>,
+    /// No summary on stdout and no progress display.
+    #[arg(long, short = 'q')]
+    quiet: bool,
 }
 
 #[derive(Args, Debug)]
@@ -37,6 +58,7 @@ enum MethodArg {
 pub fn run(command: &ExactCommand) -> anyhow::Result<()> {
     match command {
         ExactCommand::Categories(args) => categories(args),
+        ExactCommand::Bonus(args) => bonus(args),
     }
 }
 
@@ -81,4 +103,128 @@ pub fn categories_csv(game: &GameRules, counts: &CategoryCounts) -> anyhow::Resu
         format!("{:.12}", 1.0),
     ])?;
     Ok(String::from_utf8(writer.into_inner()?)?)
+}
+
+/// The side bets to count: the one named by `--bet` (a game's bet by name, or a paytable), or all.
+fn chosen_bets(game: &GameRules, bet: Option<&str>) -> anyhow::Result<Vec<Paytable>> {
+    match bet {
+        None if game.side_bets.is_empty() => {
+            anyhow::bail!(
+                "{}: the game offers no side bets (add side_bets = [...])",
+                game.origin
+            )
+        }
+        None => Ok(game.side_bets.clone()),
+        Some(name) => match game.side_bets.iter().find(|b| b.name == name) {
+            Some(table) => Ok(vec![table.clone()]),
+            None => Ok(vec![Paytable::load(name)?]),
+        },
+    }
+}
+
+fn method_name(table: &Paytable) -> String {
+    match table.kind {
+        BetKind::SevenCards => "exact: every 7-card hand of the deck".to_string(),
+        BetKind::Jokers => {
+            "exact: every (player, dealer) pair of 7-card hands, closed form".to_string()
+        }
+    }
+}
+
+fn bonus(args: &BonusArgs) -> anyhow::Result<()> {
+    let started = std::time::Instant::now();
+    let game = args.game.load()?;
+    let tables = chosen_bets(&game, args.bet.as_deref())?;
+    let ev = Evaluator::new(game.ranking);
+    let spinner = if args.quiet {
+        indicatif::ProgressBar::hidden()
+    } else {
+        super::progress::spinner("counting every hand")
+    };
+    let counts: Vec<LineCounts> = paytable_counts(&ev, game.deck, &tables);
+    spinner.finish_and_clear();
+    let audits: Vec<BetAudit> = tables
+        .iter()
+        .zip(&counts)
+        .map(|(table, counts)| BetAudit {
+            table,
+            counts,
+            method: method_name(table),
+        })
+        .collect();
+    let out = args.out.clone().unwrap_or_else(|| {
+        let stem = std::path::Path::new(&game.origin)
+            .file_stem()
+            .map_or("game".into(), |s| s.to_string_lossy().into_owned());
+        PathBuf::from("reports/exact").join(format!("{stem}-bonus"))
+    });
+    let manifest = BonusManifest::new(&game, &tables, started.elapsed().as_secs_f64());
+    write_bonus_reports(&out, &audits, &manifest)?;
+    if !args.quiet {
+        super::print_stdout(&format!(
+            "{}reports in {}\n",
+            summary_text(&audits),
+            out.display()
+        ))?;
+    }
+    Ok(())
+}
+
+fn write_bonus_reports(
+    out: &std::path::Path,
+    audits: &[BetAudit],
+    manifest: &BonusManifest,
+) -> anyhow::Result<()> {
+    let mut returns = Vec::new();
+    write_returns(&mut returns, audits)?;
+    let mut summary = Vec::new();
+    write_summary(&mut summary, audits)?;
+    let json = serde_json::to_string_pretty(manifest)? + "\n";
+    for (name, bytes) in [
+        ("returns.csv", returns),
+        ("summary.csv", summary),
+        ("manifest.json", json.into_bytes()),
+    ] {
+        let path = out.join(name);
+        crate::output::write_atomic(&path, &bytes)
+            .map_err(|e| anyhow::anyhow!("{}: cannot write: {e}", path.display()))?;
+    }
+    Ok(())
+}
+
+/// `manifest.json` of an exact side-bet count.
+#[derive(serde::Serialize)]
+struct BonusManifest {
+    tool: String,
+    version: String,
+    git_commit: String,
+    command_line: String,
+    game: String,
+    deck_cards: usize,
+    method: String,
+    config_files: Vec<crate::report::ConfigFile>,
+    wall_seconds: f64,
+}
+
+impl BonusManifest {
+    fn new(game: &GameRules, tables: &[Paytable], wall_seconds: f64) -> BonusManifest {
+        let file = |role: &str, origin: &str, text: &str| crate::report::ConfigFile {
+            role: role.to_string(),
+            origin: origin.to_string(),
+            sha256: Some(crate::report::sha256_hex(text.as_bytes())),
+        };
+        let mut config_files = vec![file("game", &game.origin, &game.text)];
+        config_files.extend(tables.iter().map(|t| file("paytable", &t.origin, &t.text)));
+        BonusManifest {
+            tool: "paigow".to_string(),
+            version: env!("CARGO_PKG_VERSION").to_string(),
+            git_commit: super::provenance::git_commit(),
+            command_line: super::provenance::command_line(),
+            game: game.name.clone(),
+            deck_cards: game.deck.size(),
+            method: "exhaustive enumeration; integer counts".to_string(),
+            config_files,
+            wall_seconds,
+        }
+    }
 }

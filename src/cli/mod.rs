@@ -10,6 +10,9 @@ use crate::game::GameRules;
 mod eval_cmd;
 mod exact_cmd;
 pub mod progress;
+pub mod provenance;
+mod simulate_cmd;
+mod way_cmd;
 
 /// Pai Gow Poker mathematics: hand values, house ways, exact counts and simulations.
 #[derive(Parser, Debug)]
@@ -28,6 +31,12 @@ enum Command {
     /// Exhaustive enumeration.
     #[command(subcommand)]
     Exact(exact_cmd::ExactCommand),
+    /// Monte Carlo of the main wager: edge, push rate, intervals, reports to CSV.
+    Simulate(simulate_cmd::SimulateArgs),
+    /// Set 7-card hands by a house way: the setting and the rule that chose it.
+    Set(way_cmd::SetArgs),
+    /// Validate and lint house-way files, with each rule's coverage of a seeded sample.
+    CheckWay(way_cmd::CheckWayArgs),
 }
 
 /// The game option every command shares.
@@ -69,6 +78,9 @@ pub fn run(cli: Cli) -> anyhow::Result<()> {
         Command::Eval(args) => eval_cmd::eval(&args),
         Command::Splits(args) => eval_cmd::splits(&args),
         Command::Exact(command) => exact_cmd::run(&command),
+        Command::Simulate(args) => simulate_cmd::run(&args),
+        Command::Set(args) => way_cmd::set(&args),
+        Command::CheckWay(args) => way_cmd::check_way(&args),
     }
 }
 

@@ -1,0 +1,41 @@
+//! Setting speed per shipped house way: 100,000 fixed-seed hands of the standard game, each
+//! set from scratch (split values, features, rules). Reported per hand.
+
+use criterion::{Criterion, Throughput, criterion_group, criterion_main};
+use paigow::eval::Evaluator;
+use paigow::game::GameRules;
+use paigow::way::{HouseWay, SHIPPED_WAYS, sample_hands};
+
+const HANDS: usize = 100_000;
+
+fn bench(c: &mut Criterion) {
+    let game = GameRules::load("standard").unwrap();
+    let ev = Evaluator::new(game.ranking);
+    let hands: Vec<_> = sample_hands(game.deck, 42).take(HANDS).collect();
+    let mut group = c.benchmark_group("house_way_set");
+    group.throughput(Throughput::Elements(HANDS as u64));
+    group.sample_size(10);
+    group.bench_function("split_values only", |b| {
+        b.iter(|| {
+            hands
+                .iter()
+                .map(|h| ev.split_values(h).front[0].0 as u64)
+                .sum::<u64>()
+        })
+    });
+    for (name, _, _) in SHIPPED_WAYS {
+        let way = HouseWay::load(name).unwrap();
+        group.bench_function(*name, |b| {
+            b.iter(|| {
+                hands
+                    .iter()
+                    .map(|h| way.set(h, &ev.split_values(h)).split as u64)
+                    .sum::<u64>()
+            })
+        });
+    }
+    group.finish();
+}
+
+criterion_group!(benches, bench);
+criterion_main!(benches);

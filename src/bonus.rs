@@ -1,0 +1,158 @@
+//! Settling side bets: which paytable events a deal makes, and which line pays.
+//!
+//! [`SevenCardFacts`] are computed once per 7-card hand from its 21 split values (each back is the
+//! best reading of those five cards, so the set of back categories is exactly the set of
+//! categories that some five of the seven cards make) plus the 7-card facts (jokers, aces, a
+//! 7-card straight flush). A hand is paid by the first line of the paytable whose event it makes
+//! ([`Paytable::first_line`]). Joker bets look only at the jokers in the two hands.
+
+use crate::card::{ACE, Card, Cards, RANKS};
+use crate::eval::Category;
+use crate::paytable::{Event, Paytable};
+use crate::split::SplitValues;
+
+/// What a 7-card hand makes, for side bets.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct SevenCardFacts {
+    /// Bit `c` set when some five of the seven cards make category `c` exactly.
+    made: u16,
+    /// The best category and its highest rank slot (for "pai gow" hands).
+    best: Category,
+    best_top_slot: u8,
+    jokers: u8,
+    aces: u8,
+    seven_card_straight_flush: bool,
+}
+
+impl SevenCardFacts {
+    /// The facts of `hand` from its split values.
+    pub fn of(hand: &[Card; 7], splits: &SplitValues) -> SevenCardFacts {
+        let cards = Cards::from_cards(hand);
+        let made = splits
+            .back
+            .iter()
+            .fold(0u16, |m, v| m | 1 << v.category() as u16);
+        let best = splits.best_five();
+        SevenCardFacts {
+            made,
+            best: best.category(),
+            best_top_slot: best.slots()[0],
+            jokers: cards.jokers() as u8,
+            aces: count_aces(cards),
+            seven_card_straight_flush: is_seven_card_straight_flush(cards),
+        }
+    }
+
+    /// Whether the hand makes `event` (joker events are never made by seven cards alone).
+    pub fn makes(&self, event: Event) -> bool {
+        match event {
+            Event::SevenCardNaturalStraightFlush => {
+                self.seven_card_straight_flush && self.jokers == 0
+            }
+            Event::SevenCardStraightFlush => self.seven_card_straight_flush,
+            Event::SevenCardStraightFlushWithJoker => {
+                self.seven_card_straight_flush && self.jokers > 0
+            }
+            Event::SixAces => self.aces == 4 && self.jokers == 2,
+            Event::FiveAces => self.aces + self.jokers >= 5,
+            Event::Makes(category) => self.made & (1 << category as u16) != 0,
+            Event::PaiGowHigh(rank) => {
+                self.best == Category::HighCard && self.best_top_slot == rank + 1
+            }
+            Event::Jokers { .. } => false,
+        }
+    }
+}
+
+/// The number of (suited) aces in a set: one bit per suit lane.
+fn count_aces(cards: Cards) -> u8 {
+    ((cards.0 >> ACE) & 0x0001_0001_0001_0001).count_ones() as u8
+}
+
+/// Whether all seven cards form a straight flush: the suited cards lie in one suit within a run
+/// of seven ranks (the ace high or low), and jokers fill the rest.
+pub fn is_seven_card_straight_flush(cards: Cards) -> bool {
+    let jokers = cards.jokers();
+    (0..4).any(|suit| {
+        let mask = cards.suit_mask(suit);
+        mask.count_ones() + jokers == 7 && fits_seven_run(mask)
+    })
+}
+
+/// Whether a rank mask fits inside seven consecutive ranks, reading the ace high or low.
+fn fits_seven_run(mask: u32) -> bool {
+    let ace = 1u32 << ACE;
+    let readings = [mask << 1, ((mask & !ace) << 1) | u32::from(mask & ace != 0)];
+    readings
+        .iter()
+        .any(|&m| (0..=(RANKS as u32 + 1 - 7)).any(|start| m & !(0x7F << start) == 0))
+}
+
+/// The joker event of a deal: how many jokers each hand holds.
+pub fn joker_event(player: &[Card; 7], dealer: &[Card; 7]) -> Event {
+    Event::Jokers {
+        player: Cards::from_cards(player).jokers() as u8,
+        dealer: Cards::from_cards(dealer).jokers() as u8,
+    }
+}
+
+impl Paytable {
+    /// The index of the line that pays a hand with these facts, if any.
+    pub fn first_line(&self, facts: &SevenCardFacts) -> Option<usize> {
+        self.lines.iter().position(|line| facts.makes(line.event))
+    }
+
+    /// The index of the line that pays a joker event, if any.
+    pub fn joker_line(&self, event: Event) -> Option<usize> {
+        self.lines.iter().position(|line| line.event == event)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::card::Deck;
+    use crate::eval::{Evaluator, Ranking};
+
+    fn facts(text: &str) -> SevenCardFacts {
+        let ev = Evaluator::new(Ranking::default());
+        let mut hand: [Card; 7] = Deck::with_jokers(2)
+            .unwrap()
+            .parse_hand(text, 7)
+            .unwrap()
+            .try_into()
+            .unwrap();
+        hand.sort();
+        SevenCardFacts::of(&hand, &ev.split_values(&hand))
+    }
+
+    #[test]
+    fn seven_card_straight_flushes() {
+        assert!(facts("As 2s 3s 4s 5s 6s 7s").makes(Event::SevenCardNaturalStraightFlush));
+        assert!(facts("8h 9h Th Jh Qh Kh Ah").makes(Event::SevenCardNaturalStraightFlush));
+        let with_joker = facts("8h 9h Th Jk Qh Kh Ah");
+        assert!(with_joker.makes(Event::SevenCardStraightFlushWithJoker));
+        assert!(!with_joker.makes(Event::SevenCardNaturalStraightFlush));
+        assert!(facts("Jk 2s 3s 4s 5s 6s Jk").makes(Event::SevenCardStraightFlush));
+        assert!(!facts("9h Th Jh Qh Kh Ah 2h").makes(Event::SevenCardStraightFlush));
+        assert!(!facts("As 2s 3s 4s 5s 6s 7h").makes(Event::SevenCardStraightFlush));
+    }
+
+    #[test]
+    fn aces_and_categories() {
+        let six = facts("As Ah Ad Ac Jk Jk 2c");
+        assert!(six.makes(Event::SixAces) && six.makes(Event::FiveAces));
+        let trips_and_straight = facts("Ah Ad Jk 5c 6d 7h 8s");
+        assert!(trips_and_straight.makes(Event::Makes(Category::Straight)));
+        assert!(trips_and_straight.makes(Event::Makes(Category::ThreeOfAKind)));
+        assert!(!trips_and_straight.makes(Event::Makes(Category::Flush)));
+    }
+
+    #[test]
+    fn pai_gow_hands() {
+        assert!(facts("9h 8d 7c 5s 4h 3d 2c").makes(Event::PaiGowHigh(7)));
+        assert!(!facts("9h 8d 7c 6s 5h 3d 2c").makes(Event::PaiGowHigh(7)));
+        assert!(!facts("9h 8d 7c 5s 4h 3d 3c").makes(Event::PaiGowHigh(7)));
+        assert!(facts("Jk 8d 7c 5s Th 3d 2c").makes(Event::PaiGowHigh(ACE)));
+    }
+}

@@ -1,0 +1,361 @@
+//! A cache of house-way settings keyed by the shape of the hand: the fast path of simulations.
+//!
+//! The shape of a 7-card hand is its multiset of rank symbols (ranks and jokers) plus, when one
+//! suit holds enough cards to make a flush with the jokers (at most one suit can), the rank mask
+//! of that suit. Two hands of the same shape are the same hand up to a relabelling of cards that
+//! keeps every split's front and back values and every hand feature: a house way reads only
+//! those (rules never name a suit). A setting is stored as the *descriptor* of its two front
+//! cards: each card's rank symbol and whether it belongs to the flush suit.
+//!
+//! Invariants:
+//! - On a hit, the split returned is the lowest-indexed split whose front cards match the
+//!   descriptor. All such splits have the same front and back values as the split the house way
+//!   chooses for this hand, so settling with it gives the same result, whatever hand filled the
+//!   slot. When no suit can make a flush, it is the very split the house way chooses (the way's
+//!   last tie-break is the lowest split index, and splits with equal descriptors tie on
+//!   everything before it); `tests/way_cache.rs` checks both.
+//! - Shapes with no flush suit (most hands) have a dense index: the seven rank symbols sorted,
+//!   `s_0 <= ... <= s_6`, rank as `sum C(s_i + i, i + 1)`, below `C(20, 7)` = 77,520; their table
+//!   is 155 KB of `AtomicU16` (descriptor + 1; 0 is empty) and stays in cache. Shapes with a
+//!   flush suit go to a lock-free open-addressing table of `AtomicU64` (key in the low 54 bits,
+//!   descriptor in the top 10). Slots are written once, from empty; a full neighbourhood means a
+//!   miss, never a wrong answer: the way is then applied directly.
+
+use std::sync::atomic::{AtomicU16, AtomicU64, Ordering};
+
+use crate::card::{Card, Cards};
+use crate::split::{FRONT_POSITIONS, SPLIT_COUNT, SplitValues};
+use crate::strategy::{DealerSetting, Strategy};
+
+use super::HouseWay;
+
+/// Dense indices of 7-symbol multisets over 14 symbols: C(20, 7).
+const PLAIN_SLOTS: usize = 77_520;
+/// log2 of the slots for shapes with a flush suit (many, each rarely seen).
+const FLUSH_BITS: u32 = 19;
+/// `BINOMIAL[n][k]` = C(n, k) for n < 21, k < 8.
+const BINOMIAL: [[u32; 8]; 21] = binomials();
+
+const fn binomials() -> [[u32; 8]; 21] {
+    let mut t = [[0u32; 8]; 21];
+    let mut n = 0;
+    while n < 21 {
+        t[n][0] = 1;
+        let mut k = 1;
+        while k < 8 && k <= n {
+            t[n][k] = t[n - 1][k - 1] + if k < n { t[n - 1][k] } else { 0 };
+            k += 1;
+        }
+        n += 1;
+    }
+    t
+}
+/// How many slots a key may probe before it counts as a miss.
+const MAX_PROBES: usize = 16;
+/// Bits of the key: 13 ranks x 3 bits of count, 2 bits of jokers, 13 bits of flush-suit ranks.
+const KEY_BITS: u32 = 54;
+const KEY_MASK: u64 = (1 << KEY_BITS) - 1;
+/// Where the flush suit's rank mask starts in a key.
+const FLUSH_MASK_SHIFT: u32 = 41;
+/// Symbol of a joker in a descriptor (ranks are 0..13).
+const JOKER_SYMBOL: u8 = 13;
+
+/// The split index of each ordered position pair (i < j).
+const SPLIT_OF_POSITIONS: [[u8; 7]; 7] = split_of_positions();
+
+const fn split_of_positions() -> [[u8; 7]; 7] {
+    let mut table = [[u8::MAX; 7]; 7];
+    let mut k = 0;
+    while k < SPLIT_COUNT {
+        let (i, j) = FRONT_POSITIONS[k];
+        table[i as usize][j as usize] = k as u8;
+        k += 1;
+    }
+    table
+}
+
+/// A hand's shape and each position's card code (rank symbol, plus 16 if in the flush suit).
+struct Shape {
+    /// The key: rank counts, joker count and the flush suit's rank mask.
+    key: u64,
+    /// Whether a suit can make a flush (then the key goes to the hashed table).
+    has_flush_suit: bool,
+    codes: [u8; 7],
+}
+
+impl Shape {
+    #[inline]
+    fn of(hand: &[Card; 7]) -> Shape {
+        let cards = Cards::from_cards(hand);
+        let jokers = cards.jokers();
+        let flush_suit = (0..4u8).find(|&s| cards.suit_mask(s).count_ones() + jokers >= 5);
+        let mut counts = 0u64;
+        let codes = std::array::from_fn(|p| match (hand[p].rank(), hand[p].suit()) {
+            (Some(rank), suit) => {
+                counts += 1 << (3 * rank as u64);
+                rank | (u8::from(suit == flush_suit) << 4)
+            }
+            _ => JOKER_SYMBOL,
+        });
+        let flush_mask = flush_suit.map_or(0, |s| cards.suit_mask(s) as u64);
+        Shape {
+            key: counts | (u64::from(jokers) << 39) | (flush_mask << FLUSH_MASK_SHIFT),
+            has_flush_suit: flush_suit.is_some(),
+            codes,
+        }
+    }
+
+    /// The dense index of the rank multiset (see the module docs): the symbols sorted by a
+    /// branch-free sorting network, then one small-table lookup each.
+    #[inline]
+    fn plain_index(&self) -> usize {
+        const NETWORK: [(usize, usize); 16] = [
+            (0, 6),
+            (2, 3),
+            (4, 5),
+            (0, 2),
+            (1, 4),
+            (3, 6),
+            (0, 1),
+            (2, 5),
+            (3, 4),
+            (1, 2),
+            (4, 6),
+            (2, 3),
+            (4, 5),
+            (1, 2),
+            (3, 4),
+            (5, 6),
+        ];
+        let mut s = self.codes.map(|c| c & 15);
+        for (a, b) in NETWORK {
+            let (lo, hi) = (s[a].min(s[b]), s[a].max(s[b]));
+            s[a] = lo;
+            s[b] = hi;
+        }
+        (0..7)
+            .map(|i| BINOMIAL[s[i] as usize + i][i + 1] as usize)
+            .sum()
+    }
+
+    /// The descriptor of split `k`: its two front codes, the smaller first (5 bits each).
+    #[inline]
+    fn descriptor(&self, k: usize) -> u64 {
+        let (i, j) = FRONT_POSITIONS[k];
+        let (a, b) = (self.codes[i as usize], self.codes[j as usize]);
+        u64::from(a.min(b)) | u64::from(a.max(b)) << 5
+    }
+
+    /// The lowest split whose front cards match `descriptor`.
+    #[inline]
+    fn split_of(&self, descriptor: u64) -> Option<usize> {
+        let (a, b) = ((descriptor & 31) as u8, (descriptor >> 5) as u8);
+        let first = self.codes.iter().position(|&c| c == a || c == b)?;
+        let wanted = if self.codes[first] == a { b } else { a };
+        let second = (first + 1..7).find(|&p| self.codes[p] == wanted)?;
+        Some(SPLIT_OF_POSITIONS[first][second] as usize)
+    }
+}
+
+/// A lock-free open-addressing table from shape keys to setting descriptors.
+struct Slots {
+    slots: Box<[AtomicU64]>,
+    bits: u32,
+}
+
+impl Slots {
+    fn new(bits: u32) -> Slots {
+        Slots {
+            slots: (0..1usize << bits).map(|_| AtomicU64::new(0)).collect(),
+            bits,
+        }
+    }
+
+    #[inline]
+    fn home(&self, key: u64) -> usize {
+        (key.wrapping_mul(0x9E37_79B9_7F4A_7C15) >> (64 - self.bits)) as usize
+    }
+
+    /// The descriptor stored for `key`, if any.
+    #[inline]
+    fn get(&self, key: u64) -> Option<u64> {
+        let mask = self.slots.len() - 1;
+        let home = self.home(key);
+        for probe in 0..MAX_PROBES {
+            let slot = self.slots[(home + probe) & mask].load(Ordering::Relaxed);
+            if slot == 0 {
+                return None;
+            }
+            if slot & KEY_MASK == key {
+                return Some(slot >> KEY_BITS);
+            }
+        }
+        None
+    }
+
+    /// Stores `descriptor` for `key` in the first empty slot of its neighbourhood (if any).
+    fn insert(&self, key: u64, descriptor: u64) {
+        let mask = self.slots.len() - 1;
+        let home = self.home(key);
+        let entry = key | descriptor << KEY_BITS;
+        for probe in 0..MAX_PROBES {
+            let slot = &self.slots[(home + probe) & mask];
+            match slot.compare_exchange(0, entry, Ordering::Relaxed, Ordering::Relaxed) {
+                Ok(_) => return,
+                Err(current) if current & KEY_MASK == key => return,
+                Err(_) => continue,
+            }
+        }
+    }
+}
+
+/// The cache: shapes with no flush suit in a small dense table, the rest in a hashed one.
+pub struct ShapeTable {
+    plain: Box<[AtomicU16]>,
+    flush: Slots,
+}
+
+impl Default for ShapeTable {
+    fn default() -> Self {
+        ShapeTable {
+            plain: (0..PLAIN_SLOTS).map(|_| AtomicU16::new(0)).collect(),
+            flush: Slots::new(FLUSH_BITS),
+        }
+    }
+}
+
+impl ShapeTable {
+    #[inline]
+    fn get(&self, shape: &Shape) -> Option<u64> {
+        if shape.has_flush_suit {
+            return self.flush.get(shape.key);
+        }
+        match self.plain[shape.plain_index()].load(Ordering::Relaxed) {
+            0 => None,
+            stored => Some(u64::from(stored - 1)),
+        }
+    }
+
+    fn insert(&self, shape: &Shape, descriptor: u64) {
+        if shape.has_flush_suit {
+            self.flush.insert(shape.key, descriptor);
+        } else {
+            let stored = descriptor as u16 + 1;
+            let _ = self.plain[shape.plain_index()].compare_exchange(
+                0,
+                stored,
+                Ordering::Relaxed,
+                Ordering::Relaxed,
+            );
+        }
+    }
+}
+
+/// A house way with a shape cache in front of it.
+pub struct CachedWay {
+    way: HouseWay,
+    table: ShapeTable,
+}
+
+impl CachedWay {
+    /// Wraps `way` with an empty cache.
+    pub fn new(way: HouseWay) -> CachedWay {
+        CachedWay {
+            way,
+            table: ShapeTable::default(),
+        }
+    }
+
+    /// The house way behind the cache.
+    pub fn way(&self) -> &HouseWay {
+        &self.way
+    }
+}
+
+impl Strategy for CachedWay {
+    fn name(&self) -> &str {
+        &self.way.name
+    }
+
+    #[inline]
+    fn choose(&self, hand: &[Card; 7], splits: &SplitValues, _: Option<DealerSetting>) -> usize {
+        let shape = Shape::of(hand);
+        if let Some(k) = self.table.get(&shape).and_then(|d| shape.split_of(d)) {
+            return k;
+        }
+        let k = self.way.set(hand, splits).split;
+        self.table.insert(&shape, shape.descriptor(k));
+        k
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::card::Deck;
+
+    fn shape(text: &str) -> Shape {
+        let mut hand: [Card; 7] = Deck::with_jokers(2)
+            .unwrap()
+            .parse_hand(text, 7)
+            .unwrap()
+            .try_into()
+            .unwrap();
+        hand.sort();
+        Shape::of(&hand)
+    }
+
+    #[test]
+    fn suits_matter_only_through_a_flush() {
+        assert_eq!(
+            shape("As Ad Kc 7h 5s 3d 2c").key,
+            shape("Ac Ah Kd 7s 5h 3c 2d").key
+        );
+        assert_ne!(
+            shape("As Ks 9s 5s 2s Ad 3c").key,
+            shape("As Ks 9s 5s 2d Ad 3c").key
+        );
+        assert_eq!(
+            shape("As Ks 9s 5s 2s Ad 3c").key,
+            shape("Ah Kh 9h 5h 2h Ad 3c").key
+        );
+        assert_ne!(
+            shape("Jk As Kd 7h 5s 3d 2c").key,
+            shape("Ah As Kd 7h 5s 3d 2c").key
+        );
+    }
+
+    #[test]
+    fn plain_indices_are_distinct_and_in_range() {
+        let mut seen = std::collections::HashSet::new();
+        for symbols in crate::eval::symbol_multisets(7) {
+            let mut key = 0u64;
+            for &s in &symbols {
+                key += if s == JOKER_SYMBOL {
+                    1 << 39
+                } else {
+                    1 << (3 * s as u64)
+                };
+            }
+            let shape = Shape {
+                key,
+                has_flush_suit: false,
+                codes: std::array::from_fn(|i| symbols[i]),
+            };
+            let index = shape.plain_index();
+            assert!(index < PLAIN_SLOTS);
+            assert!(seen.insert(index), "{symbols:?}");
+        }
+        assert_eq!(BINOMIAL[20][7], PLAIN_SLOTS as u32);
+    }
+
+    #[test]
+    fn descriptors_map_back_to_the_lowest_matching_split() {
+        let s = shape("As Ad Kc 7h 5s 3d 2c");
+        for k in 0..SPLIT_COUNT {
+            let back = s.split_of(s.descriptor(k)).unwrap();
+            assert_eq!(s.descriptor(back), s.descriptor(k));
+            assert!(back <= k);
+        }
+    }
+}
