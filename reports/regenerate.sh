@@ -1,15 +1,25 @@
 #!/bin/sh
-# Regenerates the headline simulation reports of the shipped games under reports/simulate/.
-# Usage: reports/regenerate.sh [DEALS]   (default 1e7 deals each; seed 1; reports do not depend
-# on the thread count, so any machine reproduces them byte for byte, manifest timings aside).
+# Regenerates every committed report under reports/ from the shipped games and house ways.
+# Usage: reports/regenerate.sh [DEALS]   (default 1e7 deals per simulation; seed 1).
+# Exact reports do not depend on DEALS. CSV files do not depend on the machine or the thread
+# count, so any machine reproduces them byte for byte; manifests also record run facts (wall
+# time, threads, deals per second, git commit).
 set -eu
 cd "$(dirname "$0")/.."
 DEALS="${1:-1e7}"
 cargo build --release --quiet
 BIN="${CARGO_TARGET_DIR:-target}/release/paigow"
+
+for game in standard double-joker jokers-wild california; do
+    "$BIN" exact categories --game "$game" --out "reports/exact/$game-categories.csv"
+done
+for game in standard double-joker; do
+    "$BIN" exact bonus --game "$game" --quiet --out "reports/exact/$game-bonus"
+done
+
 run() { # GAME PLAYER DEALER
     "$BIN" simulate --game "$1" --player-way "$2" --dealer-way "$3" --deals "$DEALS" --seed 1 \
-        --out "reports/simulate/$1-$2-vs-$3"
+        --quiet --out "reports/simulate/$1-$2-vs-$3"
 }
 run standard foxwoods foxwoods
 run double-joker exposed double-joker-dealer

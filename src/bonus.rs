@@ -116,13 +116,7 @@ mod tests {
 
     fn facts(text: &str) -> SevenCardFacts {
         let ev = Evaluator::new(Ranking::default());
-        let mut hand: [Card; 7] = Deck::with_jokers(2)
-            .unwrap()
-            .parse_hand(text, 7)
-            .unwrap()
-            .try_into()
-            .unwrap();
-        hand.sort();
+        let hand = Deck::with_jokers(2).unwrap().parse_hand7(text).unwrap();
         SevenCardFacts::of(&hand, &ev.split_values(&hand))
     }
 

@@ -350,6 +350,19 @@ impl Deck {
     }
 }
 
+impl Deck {
+    /// Parses exactly seven cards of this deck into a hand sorted by card index, the order every
+    /// strategy and split index assumes.
+    pub fn parse_hand7(self, text: &str) -> Result<[Card; 7], CardError> {
+        let mut hand: [Card; 7] = self
+            .parse_hand(text, 7)?
+            .try_into()
+            .expect("parse_hand returned seven cards");
+        hand.sort();
+        Ok(hand)
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -11,6 +11,13 @@
 //! [`Tally::merge`] is addition, so it is associative and commutative and a run gives the same
 //! tally whatever the number of threads or the order chunks finish in. The hot loop allocates
 //! nothing: hands live on the stack, each hand's 21 splits are evaluated once.
+//!
+//! [`run`] deals every chunk; [`run_chunks`] deals any subset (a shard, or what a checkpoint has
+//! not done yet) and reports each finished chunk. Because a chunk's tally depends only on (seed,
+//! chunk index, configuration), the tallies of disjoint subsets covering every chunk add up to
+//! exactly the tally of [`run`].
+
+use std::sync::atomic::{AtomicBool, Ordering};
 
 use rayon::prelude::*;
 use thiserror::Error;
@@ -49,6 +56,8 @@ pub enum SimError {
     DealerNeedsDealer(String),
     #[error("cannot start {0} threads: {1}")]
     Threads(usize, String),
+    #[error("chunk {0} is not in this run, which has chunks 0 to {max}", max = .1 - 1)]
+    NoSuchChunk(u64, u64),
 }
 
 /// A validated simulation: the game, both strategies, and how many rounds to deal how.
@@ -91,8 +100,8 @@ impl SimConfig {
         self.deals.div_ceil(self.chunk_size)
     }
 
-    /// Rounds in chunk `chunk`.
-    fn chunk_len(&self, chunk: u64) -> u64 {
+    /// Rounds in chunk `chunk` (`chunk < chunks()`).
+    pub fn chunk_len(&self, chunk: u64) -> u64 {
         self.chunk_size.min(self.deals - chunk * self.chunk_size)
     }
 }
@@ -418,8 +427,8 @@ pub fn thread_pool(threads: usize) -> Result<rayon::ThreadPool, SimError> {
         .map_err(|e| SimError::Threads(threads, e.to_string()))
 }
 
-/// Runs the simulation on the current rayon pool; `progress` is told each chunk's rounds.
-pub fn run(cfg: &SimConfig, progress: &(dyn Fn(u64) + Sync)) -> Result<Tally, SimError> {
+/// Validates `cfg` and calls `f` with the table it deals at.
+fn with_table<R>(cfg: &SimConfig, f: impl FnOnce(&Table) -> R) -> Result<R, SimError> {
     cfg.validate()?;
     let ev = Evaluator::new(cfg.game.ranking);
     let side_bets: Vec<SideBetPlan> = cfg.game.side_bets.iter().map(SideBetPlan::new).collect();
@@ -431,14 +440,51 @@ pub fn run(cfg: &SimConfig, progress: &(dyn Fn(u64) + Sync)) -> Result<Tally, Si
             .any(|p| p.table.kind == BetKind::SevenCards),
         side_bets: &side_bets,
     };
-    Ok((0..cfg.chunks())
-        .into_par_iter()
-        .map(|chunk| {
-            let tally = table.run_chunk(chunk);
-            progress(tally.rounds);
-            tally
-        })
-        .reduce(Tally::default, Tally::merge))
+    Ok(f(&table))
+}
+
+/// Runs the simulation on the current rayon pool; `progress` is told each chunk's rounds.
+pub fn run(cfg: &SimConfig, progress: &(dyn Fn(u64) + Sync)) -> Result<Tally, SimError> {
+    with_table(cfg, |table| {
+        (0..cfg.chunks())
+            .into_par_iter()
+            .map(|chunk| {
+                let tally = table.run_chunk(chunk);
+                progress(tally.rounds);
+                tally
+            })
+            .reduce(Tally::default, Tally::merge)
+    })
+}
+
+/// Runs the chunks `chunks` (each below `cfg.chunks()`, no repeats expected) on the current
+/// rayon pool and returns the sum of the chunks it ran. `done(chunk, &tally)` is called as each
+/// chunk finishes, from the worker that ran it. Once `stop` is set no further chunk is started
+/// (chunks already running finish and are reported), so the result then covers exactly the
+/// chunks passed to `done`.
+pub fn run_chunks(
+    cfg: &SimConfig,
+    chunks: &[u64],
+    stop: &AtomicBool,
+    done: &(dyn Fn(u64, &Tally) + Sync),
+) -> Result<Tally, SimError> {
+    if let Some(&bad) = chunks.iter().find(|&&c| c >= cfg.chunks()) {
+        cfg.validate()?;
+        return Err(SimError::NoSuchChunk(bad, cfg.chunks()));
+    }
+    with_table(cfg, |table| {
+        chunks
+            .par_iter()
+            .map(|&chunk| {
+                if stop.load(Ordering::Relaxed) {
+                    return Tally::default();
+                }
+                let tally = table.run_chunk(chunk);
+                done(chunk, &tally);
+                tally
+            })
+            .reduce(Tally::default, Tally::merge)
+    })
 }
 
 /// The deal-only baseline: the same chunks, shuffles and sorted hands, with no evaluation,
@@ -513,6 +559,36 @@ mod tests {
         assert_eq!(a, b);
         let c = run(&config(3_000, 999, 1), &|_| {}).unwrap();
         assert_eq!(c.rounds, 3_000);
+    }
+
+    #[test]
+    fn chunk_subsets_add_up_to_the_whole_run() {
+        let cfg = config(2_500, 300, 2);
+        let whole = run(&cfg, &|_| {}).unwrap();
+        let stop = AtomicBool::new(false);
+        let seen = std::sync::Mutex::new(Vec::new());
+        let record = |chunk: u64, t: &Tally| seen.lock().unwrap().push((chunk, t.rounds));
+        let evens: Vec<u64> = (0..cfg.chunks()).filter(|c| c % 2 == 0).collect();
+        let odds: Vec<u64> = (0..cfg.chunks()).filter(|c| c % 2 == 1).collect();
+        let a = run_chunks(&cfg, &evens, &stop, &record).unwrap();
+        let b = run_chunks(&cfg, &odds, &stop, &record).unwrap();
+        assert_eq!(a.merge(b), whole);
+        let mut seen = seen.into_inner().unwrap();
+        seen.sort_unstable();
+        let expected: Vec<(u64, u64)> = (0..9)
+            .map(|c| (c, if c == 8 { 100 } else { 300 }))
+            .collect();
+        assert_eq!(
+            seen, expected,
+            "every chunk reported once; the last one is short"
+        );
+        assert_eq!(
+            run_chunks(&cfg, &[9], &stop, &|_, _| {}).unwrap_err(),
+            SimError::NoSuchChunk(9, 9)
+        );
+        stop.store(true, Ordering::Relaxed);
+        let none = run_chunks(&cfg, &evens, &stop, &|_, _| panic!("stopped")).unwrap();
+        assert_eq!(none, Tally::default());
     }
 
     #[test]

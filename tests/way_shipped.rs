@@ -3,7 +3,6 @@
 
 use std::collections::BTreeSet;
 
-use paigow::card::Card;
 use paigow::eval::Evaluator;
 use paigow::game::GameRules;
 use paigow::way::HouseWay;
@@ -15,8 +14,7 @@ fn check(way_name: &str, game_name: &str, rows: &[(&str, usize, &str)]) -> BTree
     let way = HouseWay::load(way_name).unwrap();
     let mut seen = BTreeSet::new();
     for &(text, rule, front) in rows {
-        let mut hand: [Card; 7] = game.deck.parse_hand(text, 7).unwrap().try_into().unwrap();
-        hand.sort();
+        let hand = game.deck.parse_hand7(text).unwrap();
         let splits = ev.split_values(&hand);
         let set = way.set(&hand, &splits);
         let f = game.deck.parse_hand(front, 2).unwrap();

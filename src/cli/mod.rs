@@ -7,11 +7,14 @@ use clap::{Args, Parser, Subcommand};
 use crate::card::Card;
 use crate::game::GameRules;
 
+mod compare_cmd;
 mod eval_cmd;
 mod exact_cmd;
+mod merge_cmd;
 pub mod progress;
 pub mod provenance;
 mod simulate_cmd;
+mod table_cmd;
 mod way_cmd;
 
 /// Pai Gow Poker mathematics: hand values, house ways, exact counts and simulations.
@@ -33,6 +36,12 @@ enum Command {
     Exact(exact_cmd::ExactCommand),
     /// Monte Carlo of the main wager: edge, push rate, intervals, reports to CSV.
     Simulate(simulate_cmd::SimulateArgs),
+    /// Add up the partial results of `simulate --shard K/M` into the single run's reports.
+    Merge(merge_cmd::MergeArgs),
+    /// House-way variants on the same deals, ranked with paired intervals.
+    Compare(compare_cmd::CompareArgs),
+    /// The California table: a player-dealer banks seven seats with a limited bank.
+    Table(table_cmd::TableArgs),
     /// Set 7-card hands by a house way: the setting and the rule that chose it.
     Set(way_cmd::SetArgs),
     /// Validate and lint house-way files, with each rule's coverage of a seeded sample.
@@ -79,6 +88,9 @@ pub fn run(cli: Cli) -> anyhow::Result<()> {
         Command::Splits(args) => eval_cmd::splits(&args),
         Command::Exact(command) => exact_cmd::run(&command),
         Command::Simulate(args) => simulate_cmd::run(&args),
+        Command::Merge(args) => merge_cmd::run(&args),
+        Command::Compare(args) => compare_cmd::run(&args),
+        Command::Table(args) => table_cmd::run(&args),
         Command::Set(args) => way_cmd::set(&args),
         Command::CheckWay(args) => way_cmd::check_way(&args),
     }

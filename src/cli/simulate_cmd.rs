@@ -3,17 +3,32 @@
 //! Arguments become a validated [`SimConfig`] (game, both strategies, counts) before anything
 //! runs; the output directory is created and checked up front so a long run cannot fail at its
 //! end for want of a place to write. Reports are written atomically, manifest last.
+//!
+//! `--shard K/M` runs only shard K's chunks (see [`crate::shard`]) and writes
+//! `OUT/shard-K-of-M.json` instead of reports; `paigow merge` adds the shards up and writes the
+//! reports through [`write_reports`], the same function a single run uses, so a merged report is
+//! byte-identical to the single run's. `--checkpoint FILE` saves progress as the run goes (see
+//! [`crate::checkpoint`]); `--resume` continues from it, giving the same reports as a run that
+//! was never stopped.
 
+use std::collections::BTreeSet;
+use std::ops::Range;
 use std::path::{Path, PathBuf};
-use std::sync::atomic::{AtomicU64, Ordering};
-use std::time::Instant;
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
+use std::time::{Duration, Instant};
 
 use anyhow::Context;
 use clap::Args;
+use serde::Serialize;
 
 use super::GameArg;
+use crate::checkpoint::{self, Checkpointer};
 use crate::game::GameRules;
 use crate::report::{self, ConfigFile, Manifest, Report, SideBetReport};
+use crate::shard::{
+    ChunkSet, ConfigFileRecord, FORMAT, FORMAT_VERSION, Partial, PartialKind, RunSetup, ShardSpec,
+    TextFile,
+};
 use crate::sim::{self, SimConfig, Tally};
 use crate::stats::{self, WagerStats};
 
@@ -48,8 +63,26 @@ pub struct SimulateArgs {
     /// No summary on stdout and no progress bar.
     #[arg(long, short = 'q')]
     quiet: bool,
+    /// Run only shard K of M (1 <= K <= M): a fixed range of the chunks. Writes the partial
+    /// result OUT/shard-K-of-M.json instead of reports; combine the M shards with `paigow merge`.
+    #[arg(long, value_name = "K/M")]
+    shard: Option<ShardSpec>,
+    /// Save the run's progress to FILE as it goes (atomically), and on Ctrl-C or SIGTERM.
+    #[arg(long, value_name = "FILE")]
+    checkpoint: Option<PathBuf>,
+    /// Continue the run saved in the --checkpoint FILE (a missing FILE starts the run afresh).
+    #[arg(long, requires = "checkpoint")]
+    resume: bool,
+    /// Seconds between checkpoint saves.
+    #[arg(long, value_name = "SECONDS", default_value_t = 5, requires = "checkpoint",
+          value_parser = clap::value_parser!(u64).range(1..))]
+    checkpoint_every: u64,
+    /// Also save the checkpoint after every N chunks (for tests).
+    #[arg(long, hide = true, requires = "checkpoint",
+          value_parser = clap::value_parser!(u64).range(1..))]
+    checkpoint_every_chunks: Option<u64>,
     /// Baseline: shuffle and deal only (no setting or settling), print the rate, write nothing.
-    #[arg(long, hide = true)]
+    #[arg(long, hide = true, conflicts_with_all = ["shard", "checkpoint"])]
     deal_only: bool,
 }
 
@@ -99,16 +132,234 @@ pub fn run(args: &SimulateArgs) -> anyhow::Result<()> {
     }
     let out = args.out.clone().unwrap_or_else(|| default_out(args, &cfg));
     prepare_out(&out)?;
-    let bar = progress_bar(args.quiet, cfg.deals);
+    let base = partial_base(args, &cfg, threads);
+    let own = args
+        .shard
+        .map_or(0..cfg.chunks(), |s| s.chunks(cfg.chunks()));
     let start = Instant::now();
-    let tally = pool.install(|| sim::run(&cfg, &|n| bar.inc(n)))?;
+    let (tally, deals_run, resumed) = match &args.checkpoint {
+        Some(path) => run_with_checkpoint(args, path, &cfg, &pool, &base, own.clone())?,
+        None => {
+            let bar = progress_bar(args.quiet, base.deals_in(&ChunkSet::range(own.clone())));
+            let tally = if args.shard.is_some() {
+                let chunks: Vec<u64> = own.clone().collect();
+                let never = AtomicBool::new(false);
+                pool.install(|| sim::run_chunks(&cfg, &chunks, &never, &|_, t| bar.inc(t.rounds)))?
+            } else {
+                pool.install(|| sim::run(&cfg, &|n| bar.inc(n)))?
+            };
+            bar.finish_and_clear();
+            (tally, tally.rounds, None)
+        }
+    };
     let wall = start.elapsed().as_secs_f64();
-    bar.finish_and_clear();
-    let stats = stats::main_wager(&tally, cfg.players);
-    let manifest = manifest(args, &cfg, &tally, threads, wall);
-    write_reports(&out, &cfg, tally, stats, &manifest)?;
+    if let Some(shard) = args.shard {
+        return write_shard(args, &out, shard, own, base, tally, wall);
+    }
+    let manifest = manifest(&base, &cfg.game, deals_run, threads, wall);
+    let run_manifest = RunManifest {
+        base: &manifest,
+        checkpoint: resumed,
+        merged_partials: Vec::new(),
+    };
+    let stats = write_reports(&out, &cfg.game, cfg.players, tally, &run_manifest)?;
     if !args.quiet {
-        super::print_stdout(&summary_text(&cfg, &stats, &manifest, &out))?;
+        super::print_stdout(&summary_text(&stats, &manifest, &out))?;
+    }
+    Ok(())
+}
+
+/// What the manifest says about a run's checkpoint.
+#[derive(Serialize, Debug, Clone)]
+pub(crate) struct CheckpointFacts {
+    file: String,
+    /// Chunks the checkpoint already held when this run started (0 for a fresh run).
+    chunks_resumed: u64,
+}
+
+/// One partial result a merged report was made from.
+#[derive(Serialize, Debug, Clone)]
+pub(crate) struct PartialFacts {
+    pub file: String,
+    pub kind: PartialKind,
+    pub shard: Option<String>,
+    pub chunks: String,
+    pub deals: u64,
+    pub git_commit: String,
+    pub command_line: String,
+    pub threads: usize,
+    pub wall_seconds: f64,
+}
+
+/// `manifest.json`: the run manifest plus, where they apply, the checkpoint and the partials
+/// merged. With neither it is exactly [`report::write_manifest`]'s output.
+#[derive(Serialize, Debug)]
+pub(crate) struct RunManifest<'a> {
+    #[serde(flatten)]
+    pub base: &'a Manifest,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub checkpoint: Option<CheckpointFacts>,
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub merged_partials: Vec<PartialFacts>,
+}
+
+/// The partial result of this run with no chunks yet: its identity, setup and configuration
+/// digest.
+fn partial_base(args: &SimulateArgs, cfg: &SimConfig, threads: usize) -> Partial {
+    let setup = RunSetup {
+        game_origin: cfg.game.origin.clone(),
+        game_text: cfg.game.text.clone(),
+        side_bets: cfg
+            .game
+            .side_bets
+            .iter()
+            .map(|bet| TextFile {
+                origin: bet.origin.clone(),
+                text: bet.text.clone(),
+            })
+            .collect(),
+        player_way: cfg.player.name().to_string(),
+        dealer_way: cfg.dealer.name().to_string(),
+        players: cfg.players,
+        config_files: config_files(args, &cfg.game)
+            .into_iter()
+            .map(|f| ConfigFileRecord {
+                role: f.role,
+                origin: f.origin,
+                sha256: f.sha256,
+            })
+            .collect(),
+        git_commit: super::provenance::git_commit(),
+        command_line: super::provenance::command_line(),
+        threads,
+        wall_seconds: 0.0,
+    };
+    let mut partial = Partial {
+        format: FORMAT.to_string(),
+        format_version: FORMAT_VERSION,
+        kind: PartialKind::Shard,
+        tool: "paigow".to_string(),
+        version: env!("CARGO_PKG_VERSION").to_string(),
+        command: "simulate".to_string(),
+        config_sha256: String::new(),
+        seed: cfg.seed,
+        deals: cfg.deals,
+        chunk_size: cfg.chunk_size,
+        chunks: cfg.chunks(),
+        shard: args.shard,
+        chunk_ranges: ChunkSet::default(),
+        deals_covered: 0,
+        setup,
+        tally: Tally::default(),
+    };
+    partial.config_sha256 = partial.config_digest();
+    partial
+}
+
+/// Runs the chunks `own` not yet in the checkpoint, saving as it goes. Returns the total tally,
+/// the deals run now, and the checkpoint facts; an interrupted run saves and fails.
+fn run_with_checkpoint(
+    args: &SimulateArgs,
+    path: &Path,
+    cfg: &SimConfig,
+    pool: &rayon::ThreadPool,
+    base: &Partial,
+    own: Range<u64>,
+) -> anyhow::Result<(Tally, u64, Option<CheckpointFacts>)> {
+    let file = path.display().to_string();
+    let (done, before) = if path.exists() {
+        if !args.resume {
+            anyhow::bail!(
+                "{file}: a checkpoint already exists; add --resume to continue that run, or remove the file to start over"
+            );
+        }
+        let text = std::fs::read_to_string(path)
+            .with_context(|| format!("{file}: cannot read the checkpoint"))?;
+        let saved = Partial::from_json(&text, &file)?;
+        checkpoint::resume_check(&file, &saved, base)?
+    } else {
+        if args.resume && !args.quiet {
+            eprintln!("note: {file} does not exist yet; starting the run from the beginning");
+        }
+        (BTreeSet::new(), Tally::default())
+    };
+    let chunks_resumed = done.len() as u64;
+    let todo: Vec<u64> = own.clone().filter(|c| !done.contains(c)).collect();
+    let stop = checkpoint::interrupt_flag().map_err(anyhow::Error::msg)?;
+    let every = Duration::from_secs(args.checkpoint_every);
+    let saver = Checkpointer::new(
+        path,
+        base.clone(),
+        every,
+        args.checkpoint_every_chunks,
+        done,
+        before,
+    );
+    let bar = progress_bar(args.quiet, base.deals_in(&ChunkSet::range(own.clone())));
+    bar.inc(before.rounds);
+    pool.install(|| {
+        sim::run_chunks(cfg, &todo, stop, &|chunk, t| {
+            bar.inc(t.rounds);
+            saver.chunk_done(chunk, t, stop);
+        })
+    })?;
+    bar.finish_and_clear();
+    let (done, tally) = saver.finish().map_err(anyhow::Error::msg)?;
+    let total = own.end - own.start;
+    if done.len() as u64 != total {
+        anyhow::bail!(
+            "interrupted: {file} saved with {} of {total} chunks done; run the same command with --resume to finish",
+            done.len()
+        );
+    }
+    let facts = CheckpointFacts {
+        file,
+        chunks_resumed,
+    };
+    Ok((tally, tally.rounds - before.rounds, Some(facts)))
+}
+
+/// Writes this shard's partial result to `OUT/shard-K-of-M.json`.
+fn write_shard(
+    args: &SimulateArgs,
+    out: &Path,
+    shard: ShardSpec,
+    own: Range<u64>,
+    base: Partial,
+    tally: Tally,
+    wall: f64,
+) -> anyhow::Result<()> {
+    let chunk_ranges = ChunkSet::range(own);
+    let mut partial = Partial {
+        deals_covered: base.deals_in(&chunk_ranges),
+        chunk_ranges,
+        tally,
+        ..base
+    };
+    partial.setup.wall_seconds = (wall * 1000.0).round() / 1000.0;
+    partial
+        .check()
+        .map_err(|e| anyhow::anyhow!("internal error: shard result inconsistent: {e}"))?;
+    let path = out.join(shard.file_name());
+    crate::output::write_atomic(&path, partial.to_json().as_bytes())
+        .with_context(|| format!("{}: cannot write", path.display()))?;
+    if !args.quiet {
+        let chunks = if partial.chunk_ranges.is_empty() {
+            "no chunks (more shards than chunks)".to_string()
+        } else {
+            partial.chunk_ranges.describe()
+        };
+        super::print_stdout(&format!(
+            "shard {shard}: {chunks}, {} deals in {wall:.2} s
+             partial result in {}
+             when all {} shards are done: paigow merge {}/shard-*-of-{}.json --out DIR
+",
+            partial.deals_covered,
+            path.display(),
+            shard.count,
+            out.display(),
+            shard.count,
+        ))?;
     }
     Ok(())
 }
@@ -185,15 +436,18 @@ fn prepare_out(out: &Path) -> anyhow::Result<()> {
     Ok(())
 }
 
-fn write_reports(
+/// Writes `summary.csv`, `returns.csv` and `manifest.json` (last) of a run of `game` with
+/// `players` players that tallied `tally`; returns the main wager's figures. A pure function of
+/// its arguments, shared by `simulate` and `merge`.
+pub(crate) fn write_reports(
     out: &Path,
-    cfg: &SimConfig,
+    game: &GameRules,
+    players: u8,
     tally: Tally,
-    stats: WagerStats,
-    manifest: &Manifest,
-) -> anyhow::Result<()> {
-    let side_bets = cfg
-        .game
+    manifest: &RunManifest,
+) -> anyhow::Result<WagerStats> {
+    let stats = stats::main_wager(&tally, players);
+    let side_bets = game
         .side_bets
         .iter()
         .zip(&tally.side_bets)
@@ -202,13 +456,13 @@ fn write_reports(
             SideBetReport {
                 table: table.clone(),
                 tally: *bet,
-                stats: stats::side_bet(bet, &plan, tally.hands, tally.rounds, cfg.players),
+                stats: stats::side_bet(bet, &plan, tally.hands, tally.rounds, players),
             }
         })
         .collect();
     let report = Report {
         wager_name: "main".to_string(),
-        wager: cfg.game.main_wager,
+        wager: game.main_wager,
         tally,
         stats,
         side_bets,
@@ -217,8 +471,8 @@ fn write_reports(
     report::write_summary(&mut summary, &report)?;
     let mut returns = Vec::new();
     report::write_returns(&mut returns, &report)?;
-    let mut json = Vec::new();
-    report::write_manifest(&mut json, manifest)?;
+    let mut json = serde_json::to_vec_pretty(manifest)?;
+    json.push(b'\n');
     for (name, bytes) in [
         ("summary.csv", summary),
         ("returns.csv", returns),
@@ -228,37 +482,48 @@ fn write_reports(
         crate::output::write_atomic(&path, &bytes)
             .with_context(|| format!("{}: cannot write", path.display()))?;
     }
-    Ok(())
+    Ok(stats)
 }
 
-fn manifest(
-    args: &SimulateArgs,
-    cfg: &SimConfig,
-    tally: &Tally,
+/// The manifest of the whole run described by `p` (its setup and identity) played on `game`:
+/// `deals_run` deals dealt by this process on `threads` threads in `wall` seconds.
+pub(crate) fn manifest(
+    p: &Partial,
+    game: &GameRules,
+    deals_run: u64,
     threads: usize,
     wall: f64,
 ) -> Manifest {
     Manifest {
-        tool: "paigow".to_string(),
-        version: env!("CARGO_PKG_VERSION").to_string(),
+        tool: p.tool.clone(),
+        version: p.version.clone(),
         git_commit: super::provenance::git_commit(),
         command_line: super::provenance::command_line(),
-        game: cfg.game.name.clone(),
-        main_wager: cfg.game.main_wager.describe(),
-        player_way: cfg.player.name().to_string(),
-        dealer_way: cfg.dealer.name().to_string(),
-        players_per_deal: cfg.players,
-        seed: cfg.seed,
-        deals: cfg.deals,
-        trials: tally.hands,
-        chunk_size: cfg.chunk_size,
-        chunks: cfg.chunks(),
+        game: game.name.clone(),
+        main_wager: game.main_wager.describe(),
+        player_way: p.setup.player_way.clone(),
+        dealer_way: p.setup.dealer_way.clone(),
+        players_per_deal: p.setup.players,
+        seed: p.seed,
+        deals: p.deals,
+        trials: p.deals * u64::from(p.setup.players),
+        chunk_size: p.chunk_size,
+        chunks: p.chunks,
         rng: crate::deal::RNG_NAME.to_string(),
         shuffle: crate::deal::SHUFFLE_NAME.to_string(),
-        config_files: config_files(args, &cfg.game),
+        config_files: p
+            .setup
+            .config_files
+            .iter()
+            .map(|f| ConfigFile {
+                role: f.role.clone(),
+                origin: f.origin.clone(),
+                sha256: f.sha256.clone(),
+            })
+            .collect(),
         threads,
         wall_seconds: (wall * 1000.0).round() / 1000.0,
-        deals_per_second: (tally.rounds as f64 / wall).round(),
+        deals_per_second: (deals_run as f64 / wall).round(),
     }
 }
 
@@ -295,7 +560,8 @@ fn way_file(way: &str) -> Option<(String, String)> {
     crate::config::read_named(name, crate::way::SHIPPED_WAYS, "house way").ok()
 }
 
-fn summary_text(cfg: &SimConfig, s: &WagerStats, m: &Manifest, out: &Path) -> String {
+/// The stdout summary of a run (or a merge) from its figures and manifest.
+pub(crate) fn summary_text(s: &WagerStats, m: &Manifest, out: &Path) -> String {
     let pct = |x: f64| format!("{:.4}%", 100.0 * x);
     format!(
         "{game}: {player} vs dealer {dealer} ({rules})\n\
@@ -303,13 +569,13 @@ fn summary_text(cfg: &SimConfig, s: &WagerStats, m: &Manifest, out: &Path) -> St
          player EV {ev} (house edge {edge}), 95% CI [{lo}, {hi}], SD {sd:.4}\n\
          win {win}  push {push}  loss {loss}\n\
          reports in {dir}\n",
-        game = cfg.game.name,
+        game = m.game,
         player = m.player_way,
         dealer = m.dealer_way,
         rules = m.main_wager,
-        deals = cfg.deals,
-        players = cfg.players,
-        seed = cfg.seed,
+        deals = m.deals,
+        players = m.players_per_deal,
+        seed = m.seed,
         threads = m.threads,
         wall = m.wall_seconds,
         rate = m.deals_per_second,

@@ -295,14 +295,7 @@ mod tests {
     use crate::card::Deck;
 
     fn shape(text: &str) -> Shape {
-        let mut hand: [Card; 7] = Deck::with_jokers(2)
-            .unwrap()
-            .parse_hand(text, 7)
-            .unwrap()
-            .try_into()
-            .unwrap();
-        hand.sort();
-        Shape::of(&hand)
+        Shape::of(&Deck::with_jokers(2).unwrap().parse_hand7(text).unwrap())
     }
 
     #[test]

@@ -228,9 +228,7 @@ mod tests {
     use crate::eval::{Evaluator, Ranking};
 
     fn feats(text: &str) -> FeatureSet {
-        let deck = Deck::with_jokers(2).unwrap();
-        let mut hand: [Card; 7] = deck.parse_hand(text, 7).unwrap().try_into().unwrap();
-        hand.sort();
+        let hand = Deck::with_jokers(2).unwrap().parse_hand7(text).unwrap();
         let ev = Evaluator::new(Ranking::default());
         FeatureSet::of(&hand, &ev.split_values(&hand))
     }

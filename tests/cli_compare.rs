@@ -1,0 +1,254 @@
+//! `paigow compare` through the real binary: byte-identical reports at any thread count, the
+//! same EV as `paigow simulate`, the ranking, the examples, and bad input.
+
+use std::fs;
+use std::path::Path;
+
+use assert_cmd::Command;
+use predicates::str::contains;
+
+fn paigow() -> Command {
+    Command::cargo_bin("paigow").unwrap()
+}
+
+const WAYS: [&str; 3] = ["foxwoods", "ballys-ac", "canterbury-park"];
+
+/// A small seeded comparison of the three shipped casino ways into `out`.
+fn compare(out: &Path, threads: &str, extra: &[&str]) -> assert_cmd::assert::Assert {
+    paigow()
+        .args([
+            "compare",
+            "--game",
+            "standard",
+            "--dealer-way",
+            "foxwoods",
+            "--ways",
+        ])
+        .args(WAYS)
+        .args([
+            "--deals",
+            "3e4",
+            "--seed",
+            "5",
+            "--chunk-size",
+            "2_000",
+            "--threads",
+            threads,
+        ])
+        .args(extra)
+        .arg("--out")
+        .arg(out)
+        .assert()
+}
+
+#[test]
+fn reports_are_byte_identical_at_1_and_3_threads() {
+    let dir = tempfile::tempdir().unwrap();
+    let read = |threads: &str| {
+        let out = dir.path().join(threads);
+        let extra = [
+            "--examples",
+            "4",
+            "--example-dealer-hands",
+            "2000",
+            "--quiet",
+        ];
+        compare(&out, threads, &extra).success().stdout("");
+        ["compare.csv", "examples.csv", "rule_groups.csv"].map(|f| fs::read(out.join(f)).unwrap())
+    };
+    let (one, three) = (read("1"), read("3"));
+    assert_eq!(one, three);
+    let csv = String::from_utf8(one[0].clone()).unwrap();
+    assert_eq!(csv.lines().count(), 1 + 3 + 3);
+    assert!(csv.starts_with("kind,a,b,deals,player_ev,house_edge,win,push,loss,sd,"));
+    let examples = String::from_utf8(one[1].clone()).unwrap();
+    let example_numbers: std::collections::BTreeSet<&str> = examples
+        .lines()
+        .skip(1)
+        .map(|l| l.split(',').next().unwrap())
+        .collect();
+    assert_eq!(example_numbers.len(), 4, "{examples}");
+    let manifest = fs::read_to_string(dir.path().join("3").join("manifest.json")).unwrap();
+    for needle in [
+        "\"vary\": \"player\"",
+        "\"fixed_way\": \"foxwoods\"",
+        "\"deals\": 30000",
+        "\"threads\": 3",
+    ] {
+        assert!(manifest.contains(needle), "{needle} in {manifest}");
+    }
+}
+
+/// The `player_ev` .. `ci99_high` fields of a CSV row.
+fn ev_fields(row: &str, from: usize) -> Vec<String> {
+    row.split(',')
+        .skip(from)
+        .take(10)
+        .map(str::to_string)
+        .collect()
+}
+
+#[test]
+fn each_way_has_the_ev_simulate_reports() {
+    let dir = tempfile::tempdir().unwrap();
+    compare(&dir.path().join("c"), "2", &["--quiet"]).success();
+    let csv = fs::read_to_string(dir.path().join("c").join("compare.csv")).unwrap();
+    for (i, way) in WAYS.iter().enumerate() {
+        let out = dir.path().join(way);
+        paigow()
+            .args([
+                "simulate",
+                "--game",
+                "standard",
+                "--dealer-way",
+                "foxwoods",
+                "--player-way",
+                way,
+            ])
+            .args([
+                "--deals",
+                "3e4",
+                "--seed",
+                "5",
+                "--chunk-size",
+                "2_000",
+                "--quiet",
+                "--out",
+            ])
+            .arg(&out)
+            .assert()
+            .success();
+        let summary = fs::read_to_string(out.join("summary.csv")).unwrap();
+        let sim_row = summary.lines().nth(1).unwrap();
+        let row = csv.lines().nth(1 + i).unwrap();
+        assert!(row.starts_with(&format!("variant,{way},-,30000,")), "{row}");
+        assert_eq!(ev_fields(row, 4), ev_fields(sim_row, 3), "{way}");
+    }
+}
+
+#[test]
+fn the_ranking_states_significance() {
+    let dir = tempfile::tempdir().unwrap();
+    compare(dir.path(), "2", &[])
+        .success()
+        .stdout(contains("rank  way"))
+        .stdout(contains("   1  foxwoods"))
+        .stdout(contains("significant"))
+        .stdout(contains("paired/independent width"));
+}
+
+#[test]
+fn a_way_against_itself_has_a_zero_width_difference() {
+    let dir = tempfile::tempdir().unwrap();
+    paigow()
+        .args([
+            "compare", "--vary", "both", "--ways", "foxwoods", "foxwoods", "--deals", "5000",
+        ])
+        .args(["--quiet", "--out"])
+        .arg(dir.path())
+        .assert()
+        .success();
+    let csv = fs::read_to_string(dir.path().join("compare.csv")).unwrap();
+    let pair = csv.lines().find(|l| l.starts_with("pair,")).unwrap();
+    let zero = "0.0000000000";
+    let expected = format!(
+        "pair,foxwoods,foxwoods,5000,-,-,-,-,-,-,-,-,-,-,{zero},{zero},{zero},{zero},{zero},{zero},"
+    );
+    assert!(pair.starts_with(&expected), "{pair}");
+    assert!(
+        pair.ends_with(&format!(",{zero},{zero},{zero},1.0000000000")),
+        "{pair}"
+    );
+}
+
+#[test]
+fn bad_input_is_a_clear_error() {
+    let dir = tempfile::tempdir().unwrap();
+    let out = dir.path().to_str().unwrap();
+    let cases: [(&[&str], &str); 8] = [
+        (
+            &["--dealer-way", "foxwoods", "--ways", "foxwoods"],
+            "2 to 12 ways",
+        ),
+        (&["--ways", "foxwoods", "max-back"], "needs --dealer-way"),
+        (
+            &[
+                "--dealer-way",
+                "foxwoods",
+                "--ways",
+                "foxwoods",
+                "nosuchway",
+            ],
+            "nosuchway",
+        ),
+        (
+            &["--dealer-way", "foxwoods", "--ways", "exposed", "foxwoods"],
+            "needs to see the dealer",
+        ),
+        (
+            &[
+                "--vary",
+                "dealer",
+                "--player-way",
+                "foxwoods",
+                "--dealer-way",
+                "foxwoods",
+                "--ways",
+                "a",
+                "b",
+            ],
+            "not used with --vary dealer",
+        ),
+        (
+            &[
+                "--vary",
+                "both",
+                "--ways",
+                "foxwoods",
+                "max-back",
+                "--examples",
+                "2",
+            ],
+            "only meaningful with --vary player",
+        ),
+        (
+            &[
+                "--vary",
+                "both",
+                "--dealer-way",
+                "foxwoods",
+                "--ways",
+                "foxwoods",
+                "max-back",
+            ],
+            "takes no --dealer-way",
+        ),
+        (
+            &["--vary", "sideways", "--ways", "foxwoods", "max-back"],
+            "invalid value 'sideways'",
+        ),
+    ];
+    for (args, message) in cases {
+        paigow()
+            .arg("compare")
+            .args(args)
+            .args(["--deals", "100", "--out", out])
+            .assert()
+            .failure()
+            .stderr(contains(message));
+    }
+    paigow()
+        .args([
+            "compare",
+            "--dealer-way",
+            "foxwoods",
+            "--ways",
+            "foxwoods",
+            "max-back",
+            "--deals",
+            "0",
+        ])
+        .assert()
+        .failure()
+        .stderr(contains("must be at least 1"));
+}
