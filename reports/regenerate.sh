@@ -26,3 +26,10 @@ run double-joker exposed double-joker-dealer
 run double-joker foxwoods double-joker-dealer
 run jokers-wild foxwoods foxwoods
 run california foxwoods foxwoods
+
+# What house ways cost: each shipped way against the optimal player strategy, dealer Foxwoods
+# (the dealer table is built once and cached; see README "The optimal strategy").
+"$BIN" compare --game standard --dealer-way foxwoods \
+    --ways foxwoods canterbury-park ballys-ac optimal:foxwoods \
+    --deals "$DEALS" --seed 1 --examples 20 --quiet \
+    --out reports/compare/standard-house-ways-vs-optimal

@@ -209,6 +209,24 @@ pub fn class_nets(wager: &MainWager) -> [i64; OUTCOMES] {
     .map(|u| u - fee)
 }
 
+/// The deals of one group of rules (the rule of each variant that set the player's hand).
+#[derive(Clone, Debug, PartialEq, Eq, Default)]
+pub struct RuleGroup {
+    pub hands: u64,
+    /// Each variant's net over these deals, in bet units (the collection included).
+    pub net: Vec<i64>,
+}
+
+impl RuleGroup {
+    fn add(&mut self, other: &RuleGroup) {
+        self.hands += other.hands;
+        self.net.resize(other.net.len().max(self.net.len()), 0);
+        for (a, b) in self.net.iter_mut().zip(&other.net) {
+            *a += b;
+        }
+    }
+}
+
 /// A hand that the variants set differently, as dealt.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Example {
@@ -234,8 +252,8 @@ pub struct CompareTally {
     pub set_differently: Vec<u64>,
     /// Deals where some two variants set a hand differently.
     pub any_set_differently: u64,
-    /// Deals set differently by the rules of each variant (vary player, with examples only).
-    pub rule_groups: BTreeMap<Vec<u16>, u64>,
+    /// Deals set differently, by the rules of each variant (vary player, with examples only).
+    pub rule_groups: BTreeMap<Vec<u16>, RuleGroup>,
     /// The first hands set differently, by deal index (at most the configured number).
     pub examples: Vec<Example>,
 }
@@ -267,8 +285,8 @@ impl CompareTally {
         }
         add(&mut self.set_differently, &other.set_differently);
         self.any_set_differently += other.any_set_differently;
-        for (key, n) in other.rule_groups {
-            *self.rule_groups.entry(key).or_default() += n;
+        for (key, group) in other.rule_groups {
+            self.rule_groups.entry(key).or_default().add(&group);
         }
         self.examples.extend(other.examples);
         self.examples.sort_by_key(|e| e.deal);
@@ -404,7 +422,16 @@ impl Table<'_> {
                 _ => NO_RULE,
             })
             .collect();
-        *tally.rule_groups.entry(rules.clone()).or_default() += 1;
+        let nets = class_nets(self.wager());
+        let group = RuleGroup {
+            hands: 1,
+            net: r.class[..rules.len()].iter().map(|&c| nets[c]).collect(),
+        };
+        tally
+            .rule_groups
+            .entry(rules.clone())
+            .or_default()
+            .add(&group);
         if tally.examples.len() < self.cfg.examples {
             tally.examples.push(Example {
                 deal,
@@ -713,6 +740,9 @@ pub fn rule_label(cfg: &CompareConfig, i: usize, rule: u16) -> String {
         _ if cfg.variants[i].strategy.needs_dealer() => {
             "best result against the exposed dealer".to_string()
         }
+        _ if cfg.variants[i].label.starts_with(crate::optimal::PREFIX) => {
+            "highest EV against the dealer's way".to_string()
+        }
         _ => "-".to_string(),
     }
 }
@@ -829,32 +859,50 @@ fn pair_row(cfg: &CompareConfig, deals: u64, s: &PairStats) -> Vec<String> {
 }
 
 /// `rule_groups.csv`: hands set differently, grouped by the rule of each variant that set them,
-/// most frequent first (ties by rule numbers), with their share of all deals.
+/// with their share of all deals and each variant's net on them as a share of its EV (per bet
+/// over all deals). With two variants, `ev_gap` is the second's less the first's and the groups
+/// where the gap is largest come first; otherwise the most frequent come first (ties by rules).
 pub fn write_rule_groups<W: std::io::Write>(
     w: W,
     cfg: &CompareConfig,
     tally: &CompareTally,
 ) -> std::io::Result<()> {
+    use crate::report::fixed;
     let mut out = csv::Writer::from_writer(w);
-    let mut header: Vec<String> = cfg
-        .variants
-        .iter()
-        .map(|v| format!("rule of {}", v.label))
-        .collect();
+    let labels = cfg.variants.iter().map(|v| &v.label);
+    let mut header: Vec<String> = labels.clone().map(|l| format!("rule of {l}")).collect();
     header.extend(["hands".to_string(), "share_of_deals".to_string()]);
+    header.extend(labels.map(|l| format!("ev_share of {l}")));
+    let two = cfg.variants.len() == 2;
+    if two {
+        header.push("ev_gap".to_string());
+    }
     out.write_record(&header)?;
-    let mut groups: Vec<(&Vec<u16>, &u64)> = tally.rule_groups.iter().collect();
-    groups.sort_by_key(|&(rules, &n)| (std::cmp::Reverse(n), rules.clone()));
-    for (rules, &n) in groups {
+    let per_deal = |units: i64| units as f64 / (tally.deals as f64 * BET_UNITS as f64);
+    let gap = |g: &RuleGroup| g.net[1] - g.net[0];
+    let mut groups: Vec<(&Vec<u16>, &RuleGroup)> = tally.rule_groups.iter().collect();
+    groups.sort_by_key(|&(rules, g)| {
+        let order = if two { gap(g).unsigned_abs() } else { g.hands };
+        (
+            std::cmp::Reverse(order),
+            std::cmp::Reverse(g.hands),
+            rules.clone(),
+        )
+    });
+    for (rules, g) in groups {
         let mut row: Vec<String> = rules
             .iter()
             .enumerate()
             .map(|(i, &r)| rule_label(cfg, i, r))
             .collect();
         row.extend([
-            n.to_string(),
-            crate::report::fixed(n as f64 / tally.deals as f64),
+            g.hands.to_string(),
+            fixed(g.hands as f64 / tally.deals as f64),
         ]);
+        row.extend(g.net.iter().map(|&n| fixed(per_deal(n))));
+        if two {
+            row.push(fixed(per_deal(gap(g))));
+        }
         out.write_record(&row)?;
     }
     out.flush()

@@ -75,7 +75,7 @@ fn row_of(best: crate::eval::Value, holds_five_aces: bool) -> Category {
 }
 
 /// Binomial coefficient for the small arguments used here.
-fn choose(n: u64, k: u64) -> u64 {
+pub fn choose(n: u64, k: u64) -> u64 {
     if k > n {
         return 0;
     }
@@ -220,8 +220,9 @@ fn by_brute_force(ev: &Evaluator, deck: Deck) -> CategoryCounts {
         .reduce(CategoryCounts::default, CategoryCounts::merge)
 }
 
-/// Calls `visit` on every 7-card hand of `cards` whose lowest position is `first`.
-fn for_each_hand_from(cards: &[Card], first: usize, mut visit: impl FnMut(&[Card; 7])) {
+/// Calls `visit` on every 7-card hand of `cards` whose lowest position is `first` (cards in
+/// ascending order give hands sorted by card index).
+pub fn for_each_hand_from(cards: &[Card], first: usize, mut visit: impl FnMut(&[Card; 7])) {
     let n = cards.len();
     let mut hand = [cards[first]; 7];
     for b in first + 1..n {

@@ -15,6 +15,7 @@ pub mod deal;
 pub mod eval;
 pub mod exact;
 pub mod game;
+pub mod optimal;
 pub mod output;
 pub mod paytable;
 pub mod report;

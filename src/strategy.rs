@@ -10,6 +10,8 @@
 //! - `max-front`: the legal split with the best front; ties by the best back.
 //! - `exposed` / `exposed:WAY` (in `way::exposed`): sees the dealer's set hand, takes the best
 //!   result against it, ties by a house way ([`EXPOSED_DEFAULT_WAY`] unless named).
+//! - `optimal:D` (in `optimal`): the setting with the highest EV against a dealer who sets by
+//!   the way `D` (its dealer table is built once, then cached on disk).
 //!
 //! Any other name is a house way: a shipped name (`way::SHIPPED_WAYS`) or a TOML file.
 
@@ -81,7 +83,13 @@ impl Strategy for MaxFront {
 }
 
 /// Built-in strategy names.
-pub const BUILT_INS: &[&str] = &["max-back", "max-front", "exposed", "exposed:WAY"];
+pub const BUILT_INS: &[&str] = &[
+    "max-back",
+    "max-front",
+    "exposed",
+    "exposed:WAY",
+    "optimal:WAY",
+];
 
 /// The house way `exposed` breaks ties with when none is named (`exposed:WAY` names one).
 pub const EXPOSED_DEFAULT_WAY: &str = "foxwoods";
@@ -91,8 +99,13 @@ pub fn resolve(
     name: &str,
     game: &crate::game::GameRules,
 ) -> Result<Box<dyn Strategy>, crate::config::ConfigError> {
-    let _ = game;
     use crate::way::{HouseWay, cache::CachedWay, exposed::Exposed};
+    if let Some(dealer) = name.strip_prefix(crate::optimal::PREFIX) {
+        let note = |text: &str| eprintln!("{text}");
+        let cache = crate::optimal::cache::default_dir();
+        let way = crate::optimal::OptimalWay::load(dealer, game, cache.as_deref(), &note)?;
+        return Ok(Box::new(way));
+    }
     match name {
         "max-back" => Ok(Box::new(MaxBack)),
         "max-front" => Ok(Box::new(MaxFront)),

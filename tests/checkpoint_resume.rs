@@ -2,6 +2,8 @@
 //! (SIGKILL, or SIGTERM which saves first) resumes to reports byte-identical to an uninterrupted
 //! run; checkpoints of another run are refused.
 
+mod common;
+
 use std::fs;
 use std::path::Path;
 use std::process::{Command as Process, Stdio};
@@ -9,6 +11,8 @@ use std::time::{Duration, Instant};
 
 use assert_cmd::Command;
 use predicates::str::contains;
+
+use common::cli::{simulate_ways, summary_and_returns};
 
 const BIN: &str = env!("CARGO_BIN_EXE_paigow");
 
@@ -29,15 +33,8 @@ const RUN: [&str; 11] = [
 ];
 const CHUNKS: u64 = 1200;
 
-fn reports(dir: &Path) -> (Vec<u8>, Vec<u8>) {
-    (
-        fs::read(dir.join("summary.csv")).unwrap(),
-        fs::read(dir.join("returns.csv")).unwrap(),
-    )
-}
-
 /// The uninterrupted run's reports.
-fn uninterrupted(dir: &Path) -> (Vec<u8>, Vec<u8>) {
+fn uninterrupted(dir: &Path) -> (String, String) {
     let out = dir.join("uninterrupted");
     Command::new(BIN)
         .args(RUN)
@@ -45,7 +42,7 @@ fn uninterrupted(dir: &Path) -> (Vec<u8>, Vec<u8>) {
         .arg(&out)
         .assert()
         .success();
-    reports(&out)
+    summary_and_returns(&out)
 }
 
 /// Starts the checkpointed run in the background.
@@ -119,7 +116,7 @@ fn a_run_killed_part_way_resumes_to_the_uninterrupted_reports() {
     );
     assert!(!out.join("summary.csv").exists());
     resume(&out, &checkpoint).success();
-    assert_eq!(reports(&out), uninterrupted(dir.path()));
+    assert_eq!(summary_and_returns(&out), uninterrupted(dir.path()));
     assert_eq!(
         chunks_done(&checkpoint),
         CHUNKS,
@@ -130,7 +127,7 @@ fn a_run_killed_part_way_resumes_to_the_uninterrupted_reports() {
     assert_eq!(manifest["checkpoint"]["chunks_resumed"], done);
     // Resuming a finished run runs nothing and rewrites the same reports.
     resume(&out, &checkpoint).success();
-    assert_eq!(reports(&out), uninterrupted(dir.path()));
+    assert_eq!(summary_and_returns(&out), uninterrupted(dir.path()));
 }
 
 #[test]
@@ -156,7 +153,7 @@ fn sigterm_saves_a_checkpoint_and_exits_non_zero() {
         "{stderr}"
     );
     resume(&out, &checkpoint).success();
-    assert_eq!(reports(&out), uninterrupted(dir.path()));
+    assert_eq!(summary_and_returns(&out), uninterrupted(dir.path()));
 }
 
 #[test]
@@ -164,14 +161,7 @@ fn checkpoints_of_another_run_or_an_existing_file_are_refused() {
     let dir = tempfile::tempdir().unwrap();
     let checkpoint = dir.path().join("small.ckpt");
     let small = |extra: &[&str]| {
-        Command::new(BIN)
-            .args([
-                "simulate",
-                "--player-way",
-                "max-back",
-                "--dealer-way",
-                "max-back",
-            ])
+        simulate_ways("max-back", "max-back")
             .args(["--deals", "2000", "--chunk-size", "500", "--quiet", "--out"])
             .arg(dir.path().join("out"))
             .arg("--checkpoint")

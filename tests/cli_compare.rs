@@ -1,17 +1,19 @@
 //! `paigow compare` through the real binary: byte-identical reports at any thread count, the
 //! same EV as `paigow simulate`, the ranking, the examples, and bad input.
 
+mod common;
+
 use std::fs;
 use std::path::Path;
 
-use assert_cmd::Command;
 use predicates::str::contains;
 
-fn paigow() -> Command {
-    Command::cargo_bin("paigow").unwrap()
-}
+use common::cli::{paigow, simulate_ways};
 
 const WAYS: [&str; 3] = ["foxwoods", "ballys-ac", "canterbury-park"];
+
+/// The deals of the seeded comparison: `simulate` given the same options deals the same cards.
+const DEALS: [&str; 6] = ["--deals", "3e4", "--seed", "5", "--chunk-size", "2_000"];
 
 /// A small seeded comparison of the three shipped casino ways into `out`.
 fn compare(out: &Path, threads: &str, extra: &[&str]) -> assert_cmd::assert::Assert {
@@ -25,16 +27,8 @@ fn compare(out: &Path, threads: &str, extra: &[&str]) -> assert_cmd::assert::Ass
             "--ways",
         ])
         .args(WAYS)
-        .args([
-            "--deals",
-            "3e4",
-            "--seed",
-            "5",
-            "--chunk-size",
-            "2_000",
-            "--threads",
-            threads,
-        ])
+        .args(DEALS)
+        .args(["--threads", threads])
         .args(extra)
         .arg("--out")
         .arg(out)
@@ -95,26 +89,10 @@ fn each_way_has_the_ev_simulate_reports() {
     let csv = fs::read_to_string(dir.path().join("c").join("compare.csv")).unwrap();
     for (i, way) in WAYS.iter().enumerate() {
         let out = dir.path().join(way);
-        paigow()
-            .args([
-                "simulate",
-                "--game",
-                "standard",
-                "--dealer-way",
-                "foxwoods",
-                "--player-way",
-                way,
-            ])
-            .args([
-                "--deals",
-                "3e4",
-                "--seed",
-                "5",
-                "--chunk-size",
-                "2_000",
-                "--quiet",
-                "--out",
-            ])
+        simulate_ways(way, "foxwoods")
+            .args(["--game", "standard"])
+            .args(DEALS)
+            .args(["--quiet", "--out"])
             .arg(&out)
             .assert()
             .success();

@@ -1,23 +1,31 @@
 //! `paigow simulate --shard K/M` and `paigow merge` through the real binary: merged shards give
 //! the single run's reports byte for byte; bad sets of partials are refused, naming the problem.
 
+mod common;
+
 use std::fs;
 use std::path::{Path, PathBuf};
 
-use assert_cmd::Command;
+use assert_cmd::assert::Assert;
 use predicates::str::contains;
 
-fn paigow() -> Command {
-    Command::cargo_bin("paigow").unwrap()
-}
+use common::cli::{paigow, simulate_ways, summary_and_returns};
 
 /// A small seeded run (two players, side bets) with `extra` arguments into `out`.
-fn simulate(out: &Path, extra: &[&str]) -> assert_cmd::assert::Assert {
-    paigow()
-        .args(["simulate", "--player-way", "max-back", "--dealer-way"])
-        .args(["max-front", "--deals", "20_011", "--seed", "11"])
-        .args(["--chunk-size", "700", "--players", "2", "--threads", "2"])
-        .args(["--quiet", "--out"])
+fn simulate(out: &Path, extra: &[&str]) -> Assert {
+    simulate_ways("max-back", "max-front")
+        .args(["--deals", "20_011", "--seed", "11", "--chunk-size", "700"])
+        .args(["--players", "2", "--threads", "2", "--quiet", "--out"])
+        .arg(out)
+        .args(extra)
+        .assert()
+}
+
+/// A max-back against max-back run of `deals` deals in chunks of 1000 into `out`, with `extra`
+/// arguments.
+fn simulate_max_back(deals: &str, out: &Path, extra: &[&str]) -> Assert {
+    simulate_ways("max-back", "max-back")
+        .args(["--deals", deals, "--chunk-size", "1000", "--out"])
         .arg(out)
         .args(extra)
         .assert()
@@ -37,7 +45,8 @@ fn shards(dir: &Path, m: u64, extra: &[&str]) -> Vec<PathBuf> {
         .collect()
 }
 
-fn merge(files: &[PathBuf], out: &Path) -> assert_cmd::assert::Assert {
+/// Merges `files` into `out`, quietly.
+fn merge(files: &[PathBuf], out: &Path) -> Assert {
     paigow()
         .arg("merge")
         .args(files)
@@ -47,26 +56,19 @@ fn merge(files: &[PathBuf], out: &Path) -> assert_cmd::assert::Assert {
         .assert()
 }
 
-fn reports(dir: &Path) -> (String, String) {
-    (
-        fs::read_to_string(dir.join("summary.csv")).unwrap(),
-        fs::read_to_string(dir.join("returns.csv")).unwrap(),
-    )
-}
-
 #[test]
 fn one_three_and_seven_shards_merge_to_the_single_run_byte_for_byte() {
     let dir = tempfile::tempdir().unwrap();
     let single = dir.path().join("single");
     simulate(&single, &[]).success();
-    let expected = reports(&single);
+    let expected = summary_and_returns(&single);
     assert!(expected.0.contains("main,simulation,40022,"));
     for m in [1, 3, 7] {
         let shard_dir = dir.path().join(format!("shards-{m}"));
         let files = shards(&shard_dir, m, &[]);
         let out = dir.path().join(format!("merged-{m}"));
         merge(&files, &out).success().stdout("");
-        assert_eq!(reports(&out), expected, "{m} shards");
+        assert_eq!(summary_and_returns(&out), expected, "{m} shards");
         let manifest: serde_json::Value =
             serde_json::from_str(&fs::read_to_string(out.join("manifest.json")).unwrap()).unwrap();
         let merged = manifest["merged_partials"].as_array().unwrap();
@@ -82,49 +84,11 @@ fn one_three_and_seven_shards_merge_to_the_single_run_byte_for_byte() {
 #[test]
 fn merge_prints_a_summary_and_shards_say_what_they_ran() {
     let dir = tempfile::tempdir().unwrap();
-    paigow()
-        .args([
-            "simulate",
-            "--player-way",
-            "max-back",
-            "--dealer-way",
-            "max-back",
-        ])
-        .args([
-            "--deals",
-            "3000",
-            "--chunk-size",
-            "1000",
-            "--shard",
-            "2/2",
-            "--out",
-        ])
-        .arg(dir.path())
-        .assert()
+    simulate_max_back("3000", dir.path(), &["--shard", "2/2"])
         .success()
         .stdout(contains("shard 2/2: chunks 1-2"))
         .stdout(contains("2000 deals"));
-    paigow()
-        .args([
-            "simulate",
-            "--player-way",
-            "max-back",
-            "--dealer-way",
-            "max-back",
-        ])
-        .args([
-            "--deals",
-            "3000",
-            "--chunk-size",
-            "1000",
-            "--shard",
-            "1/2",
-            "--quiet",
-            "--out",
-        ])
-        .arg(dir.path())
-        .assert()
-        .success();
+    simulate_max_back("3000", dir.path(), &["--shard", "1/2", "--quiet"]).success();
     paigow()
         .arg("merge")
         .arg(dir.path().join("shard-1-of-2.json"))
@@ -174,59 +138,31 @@ fn overlapping_missing_and_duplicate_shards_are_refused_by_name() {
         !out.join("summary.csv").exists(),
         "nothing written on refusal"
     );
-    paigow()
-        .arg("merge")
-        .arg("--out")
-        .arg(&out)
-        .assert()
-        .failure()
-        .stderr(contains("PARTIAL"));
+    merge(&[], &out).failure().stderr(contains("PARTIAL"));
 }
 
 #[test]
 fn shards_of_different_runs_are_refused_naming_the_difference() {
     let dir = tempfile::tempdir().unwrap();
     let base = shards(&dir.path().join("base"), 2, &[]);
-    let other_seed = dir.path().join("seed");
-    paigow()
-        .args([
-            "simulate",
-            "--player-way",
-            "max-back",
-            "--dealer-way",
-            "max-front",
-        ])
-        .args(["--deals", "20_011", "--seed", "12", "--chunk-size", "700"])
-        .args(["--players", "2", "--quiet", "--shard", "2/2", "--out"])
-        .arg(&other_seed)
-        .assert()
-        .success();
-    merge(
-        &[base[0].clone(), other_seed.join("shard-2-of-2.json")],
-        &dir.path().join("o"),
-    )
-    .failure()
-    .stderr(contains("differ in seed (12 vs 11)"));
-    let other_way = dir.path().join("way");
-    paigow()
-        .args([
-            "simulate",
-            "--player-way",
-            "max-front",
-            "--dealer-way",
-            "max-front",
-        ])
-        .args(["--deals", "20_011", "--seed", "11", "--chunk-size", "700"])
-        .args(["--players", "2", "--quiet", "--shard", "2/2", "--out"])
-        .arg(&other_way)
-        .assert()
-        .success();
-    merge(
-        &[base[0].clone(), other_way.join("shard-2-of-2.json")],
-        &dir.path().join("o"),
-    )
-    .failure()
-    .stderr(contains("differ in configuration"));
+    // Shard 2/2 of the base run, but with the player's way and seed given, into `out`.
+    let second_shard_of = |player_way: &str, seed: &str, out: &Path| {
+        simulate_ways(player_way, "max-front")
+            .args(["--deals", "20_011", "--seed", seed, "--chunk-size", "700"])
+            .args(["--players", "2", "--quiet", "--shard", "2/2", "--out"])
+            .arg(out)
+            .assert()
+            .success();
+        out.join("shard-2-of-2.json")
+    };
+    let other_seed = second_shard_of("max-back", "12", &dir.path().join("seed"));
+    merge(&[base[0].clone(), other_seed], &dir.path().join("o"))
+        .failure()
+        .stderr(contains("differ in seed (12 vs 11)"));
+    let other_way = second_shard_of("max-front", "11", &dir.path().join("way"));
+    merge(&[base[0].clone(), other_way], &dir.path().join("o"))
+        .failure()
+        .stderr(contains("differ in configuration"));
 
     // A shard written by another version, or by another command, is refused as such.
     let text = fs::read_to_string(&base[1]).unwrap();
@@ -293,12 +229,7 @@ fn damaged_or_foreign_files_are_refused() {
         ),
         "not a whole number",
     );
-    paigow()
-        .arg("merge")
-        .arg(dir.path().join("missing.json"))
-        .arg("--out")
-        .arg(&out)
-        .assert()
+    merge(&[dir.path().join("missing.json")], &out)
         .failure()
         .stderr(contains("missing.json: cannot read"));
 }
@@ -317,39 +248,18 @@ fn bad_shard_specs_are_clear_errors() {
 #[test]
 fn more_shards_than_chunks_leaves_some_empty_and_still_merges() {
     let dir = tempfile::tempdir().unwrap();
-    let run = |out: &Path, shard: Option<&str>| {
-        let mut cmd = paigow();
-        cmd.args([
-            "simulate",
-            "--player-way",
-            "max-back",
-            "--dealer-way",
-            "max-back",
-        ])
-        .args([
-            "--deals",
-            "2500",
-            "--chunk-size",
-            "1000",
-            "--quiet",
-            "--out",
-        ])
-        .arg(out);
-        if let Some(s) = shard {
-            cmd.args(["--shard", s]);
-        }
-        cmd.assert().success();
-    };
-    run(&dir.path().join("single"), None);
+    simulate_max_back("2500", &dir.path().join("single"), &["--quiet"]).success();
+    let shard_dir = dir.path().join("s");
     let files: Vec<PathBuf> = (1..=5)
         .map(|k| {
-            run(&dir.path().join("s"), Some(&format!("{k}/5")));
-            dir.path().join("s").join(format!("shard-{k}-of-5.json"))
+            let shard = format!("{k}/5");
+            simulate_max_back("2500", &shard_dir, &["--quiet", "--shard", &shard]).success();
+            shard_dir.join(format!("shard-{k}-of-5.json"))
         })
         .collect();
     merge(&files, &dir.path().join("m")).success();
     assert_eq!(
-        reports(&dir.path().join("m")),
-        reports(&dir.path().join("single"))
+        summary_and_returns(&dir.path().join("m")),
+        summary_and_returns(&dir.path().join("single"))
     );
 }

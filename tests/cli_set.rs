@@ -98,3 +98,85 @@ fn an_unknown_way_is_an_error() {
         .failure()
         .stderr(predicate::str::contains("no-such-way").and(predicate::str::contains("foxwoods")));
 }
+
+/// The rows of `set --exact --format csv` for one hand.
+fn exact_rows(args: &[&str]) -> Vec<csv::StringRecord> {
+    let out = paigow()
+        .args(["set", "Jk", "Ts", "Td", "8c", "8h", "5s", "3d", "--exact"])
+        .args(["--format", "csv"])
+        .args(args)
+        .assert()
+        .success()
+        .get_output()
+        .stdout
+        .clone();
+    csv::Reader::from_reader(out.as_slice())
+        .records()
+        .map(|r| r.unwrap())
+        .collect()
+}
+
+#[test]
+fn exact_lists_every_legal_setting_best_first() {
+    let rows = exact_rows(&["--way", "foxwoods"]);
+    assert_eq!(
+        rows.len(),
+        20,
+        "the one foul split (Td Ts front) is left out"
+    );
+    let field = |r: &csv::StringRecord, i: usize| r[i].parse::<f64>().unwrap();
+    for r in &rows {
+        assert_eq!(&r[5], "53524680", "C(46, 7) dealer hands");
+        let total: f64 = (6..10).map(|i| field(r, i)).sum();
+        assert!((total - 1.0).abs() < 1e-9, "{r:?}");
+    }
+    assert!(
+        rows.windows(2)
+            .all(|w| field(&w[0], 10) >= field(&w[1], 10))
+    );
+    assert_eq!(&rows[0][12], "true");
+    let chosen: Vec<_> = rows.iter().filter(|r| &r[13] == "true").collect();
+    assert_eq!(chosen.len(), 1);
+    assert_eq!((&chosen[0][1], &chosen[0][2]), ("Jk 5s", "Td Ts 8c 8h 3d"));
+}
+
+#[test]
+fn optimal_is_built_once_then_read_from_the_cache() {
+    let cache = tempfile::tempdir().unwrap();
+    let run = || {
+        let out = paigow()
+            .env("PAIGOW_CACHE_DIR", cache.path())
+            .args(["set", "As", "Ad", "Kc", "Qh", "9s", "5d", "2c"])
+            .args(["--way", "optimal:max-back"])
+            .assert()
+            .success()
+            .get_output()
+            .clone();
+        (
+            String::from_utf8(out.stdout).unwrap(),
+            String::from_utf8(out.stderr).unwrap(),
+        )
+    };
+    let (first, built) = run();
+    let (second, read) = run();
+    assert!(built.contains("dealer table built"), "{built}");
+    assert!(read.is_empty(), "{read}");
+    assert_eq!(first, second);
+    assert!(first.contains("optimal:max-back: highest EV against the dealer table"));
+}
+
+#[test]
+fn optimal_needs_a_dealer_way_that_does_not_see_the_player() {
+    paigow()
+        .args(["set", "As", "Ad", "Kc", "Qh", "9s", "5d", "2c"])
+        .args(["--way", "optimal:exposed"])
+        .assert()
+        .failure()
+        .stderr(predicate::str::contains("optimal:exposed"));
+    paigow()
+        .args(["set", "As", "Ad", "Kc", "Qh", "9s", "5d", "2c"])
+        .args(["--way", "foxwoods", "--dealer-way", "foxwoods"])
+        .assert()
+        .failure()
+        .stderr(predicate::str::contains("--exact"));
+}

@@ -1,35 +1,20 @@
 //! `paigow simulate` through the real binary: reports, determinism across threads, bad input.
 
+mod common;
+
 use std::fs;
 use std::path::Path;
 
-use assert_cmd::Command;
 use predicates::str::contains;
 
-fn paigow() -> Command {
-    Command::cargo_bin("paigow").unwrap()
-}
+use common::cli::{paigow, simulate_ways, summary_and_returns};
 
 /// A small seeded standard-game run into `out` on `threads` threads.
 fn simulate(out: &Path, threads: &str) -> assert_cmd::assert::Assert {
-    paigow()
-        .args(["simulate", "--game", "standard", "--player-way", "max-back"])
-        .args([
-            "--dealer-way",
-            "max-front",
-            "--deals",
-            "2.5e4",
-            "--seed",
-            "7",
-        ])
-        .args([
-            "--chunk-size",
-            "1_000",
-            "--threads",
-            threads,
-            "--quiet",
-            "--out",
-        ])
+    simulate_ways("max-back", "max-front")
+        .args(["--game", "standard", "--deals", "2.5e4", "--seed", "7"])
+        .args(["--chunk-size", "1_000", "--threads", threads])
+        .args(["--quiet", "--out"])
         .arg(out)
         .assert()
 }
@@ -37,18 +22,15 @@ fn simulate(out: &Path, threads: &str) -> assert_cmd::assert::Assert {
 #[test]
 fn reports_are_byte_identical_at_1_2_and_4_threads() {
     let dir = tempfile::tempdir().unwrap();
-    let mut seen: Vec<(Vec<u8>, Vec<u8>)> = Vec::new();
+    let mut seen = Vec::new();
     for threads in ["1", "2", "4"] {
         let out = dir.path().join(threads);
         simulate(&out, threads).success().stdout("");
-        seen.push((
-            fs::read(out.join("summary.csv")).unwrap(),
-            fs::read(out.join("returns.csv")).unwrap(),
-        ));
+        seen.push(summary_and_returns(&out));
     }
     assert_eq!(seen[0], seen[1]);
     assert_eq!(seen[0], seen[2]);
-    let summary = String::from_utf8(seen[0].0.clone()).unwrap();
+    let summary = &seen[0].0;
     assert!(summary.starts_with(
         "wager,method,trials,player_ev,house_edge,win,push,loss,sd,ci95_low,ci95_high,ci99_low,ci99_high\nmain,simulation,25000,"
     ));
@@ -58,8 +40,7 @@ fn reports_are_byte_identical_at_1_2_and_4_threads() {
 fn returns_total_is_the_player_ev_and_manifest_describes_the_run() {
     let dir = tempfile::tempdir().unwrap();
     simulate(dir.path(), "2").success();
-    let returns = fs::read_to_string(dir.path().join("returns.csv")).unwrap();
-    let summary = fs::read_to_string(dir.path().join("summary.csv")).unwrap();
+    let (summary, returns) = summary_and_returns(dir.path());
     // Every wager (the main one, then the game's side bets) closes with a Total row whose return
     // is its summary EV.
     let wagers: Vec<&str> = summary.lines().skip(1).collect();
@@ -99,14 +80,7 @@ fn returns_total_is_the_player_ev_and_manifest_describes_the_run() {
 #[test]
 fn stdout_summary_prints_the_rate() {
     let dir = tempfile::tempdir().unwrap();
-    paigow()
-        .args([
-            "simulate",
-            "--player-way",
-            "max-back",
-            "--dealer-way",
-            "max-back",
-        ])
+    simulate_ways("max-back", "max-back")
         .args(["--deals", "1e3", "--out"])
         .arg(dir.path())
         .assert()
@@ -189,24 +163,9 @@ fn args(extra: &[&str], out: &Path) -> Vec<String> {
 #[test]
 fn double_joker_reports_qualification_and_overqualifier_rows() {
     let dir = tempfile::tempdir().unwrap();
-    paigow()
-        .args([
-            "simulate",
-            "--game",
-            "double-joker",
-            "--player-way",
-            "max-front",
-        ])
-        .args([
-            "--dealer-way",
-            "max-front",
-            "--deals",
-            "1_000",
-            "--players",
-            "6",
-            "-q",
-            "--out",
-        ])
+    simulate_ways("max-front", "max-front")
+        .args(["--game", "double-joker", "--players", "6"])
+        .args(["--deals", "1_000", "-q", "--out"])
         .arg(dir.path())
         .assert()
         .success();
@@ -218,29 +177,14 @@ fn double_joker_reports_qualification_and_overqualifier_rows() {
 #[test]
 fn exposed_needs_a_dealer_who_sets_first() {
     let dir = tempfile::tempdir().unwrap();
-    paigow()
-        .args(["simulate", "--game", "standard", "--player-way", "exposed"])
-        .args(["--dealer-way", "foxwoods", "--deals", "100", "-q", "--out"])
+    simulate_ways("exposed", "foxwoods")
+        .args(["--game", "standard", "--deals", "100", "-q", "--out"])
         .arg(dir.path())
         .assert()
         .failure()
         .stderr(contains("dealer_exposed"));
-    paigow()
-        .args([
-            "simulate",
-            "--game",
-            "double-joker",
-            "--player-way",
-            "exposed",
-        ])
-        .args([
-            "--dealer-way",
-            "double-joker-dealer",
-            "--deals",
-            "100",
-            "-q",
-            "--out",
-        ])
+    simulate_ways("exposed", "double-joker-dealer")
+        .args(["--game", "double-joker", "--deals", "100", "-q", "--out"])
         .arg(dir.path())
         .assert()
         .success();

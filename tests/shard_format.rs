@@ -1,8 +1,12 @@
 //! The partial-result format and shard assignment, through the library: exact round trips of
 //! every tally integer, shards that partition the chunks, and malformed chunk ranges refused.
 
+mod common;
+
 use paigow::shard::{ChunkSet, Partial, ShardSpec};
 use paigow::sim::{MAX_LINES, MAX_SIDE_BETS, Tally};
+
+use common::cli::simulate_ways;
 
 #[test]
 fn shards_partition_the_chunks_into_balanced_contiguous_ranges() {
@@ -78,25 +82,9 @@ fn extreme_tally() -> Tally {
 /// A partial of a real small run, as `simulate --shard 1/1` writes it.
 fn real_partial() -> Partial {
     let dir = tempfile::tempdir().unwrap();
-    assert_cmd::Command::cargo_bin("paigow")
-        .unwrap()
-        .args([
-            "simulate",
-            "--player-way",
-            "max-back",
-            "--dealer-way",
-            "max-back",
-        ])
-        .args([
-            "--deals",
-            "500",
-            "--chunk-size",
-            "100",
-            "--shard",
-            "1/1",
-            "--quiet",
-            "--out",
-        ])
+    simulate_ways("max-back", "max-back")
+        .args(["--deals", "500", "--chunk-size", "100"])
+        .args(["--shard", "1/1", "--quiet", "--out"])
         .arg(dir.path())
         .assert()
         .success();

@@ -7,12 +7,11 @@
 use std::path::{Path, PathBuf};
 use std::time::Instant;
 
-use anyhow::Context;
 use clap::{Args, ValueEnum};
 use serde::Serialize;
 
 use super::GameArg;
-use super::simulate_cmd::parse_count;
+use super::simulate_cmd::{ThreadsArg, parse_count, prepare_out, write_report_files};
 use crate::compare::{self, CompareConfig, CompareTally, Variant, Vary};
 use crate::report::{ConfigFile, fixed, sha256_hex};
 
@@ -38,9 +37,8 @@ pub struct CompareArgs {
     /// Seed; the same seed and chunk size deal the same cards as `paigow simulate`.
     #[arg(long, short = 's', default_value_t = 1)]
     seed: u64,
-    /// Worker threads (default: one per core). Reports do not depend on it.
-    #[arg(long, short = 't')]
-    threads: Option<usize>,
+    #[command(flatten)]
+    threads: ThreadsArg,
     /// Report directory (default: reports/compare/GAME-vary-SIDE-WAYS-sSEED-nDEALS).
     #[arg(long)]
     out: Option<PathBuf>,
@@ -94,17 +92,11 @@ struct CompareManifest {
 
 pub fn run(args: &CompareArgs) -> anyhow::Result<()> {
     let cfg = config(args)?;
-    let threads = args
-        .threads
-        .unwrap_or_else(|| std::thread::available_parallelism().map_or(1, usize::from));
+    let threads = args.threads.count();
     let pool = compare::thread_pool(threads)?;
     let out = args.out.clone().unwrap_or_else(|| default_out(args, &cfg));
     prepare_out(&out)?;
-    let bar = if args.quiet {
-        indicatif::ProgressBar::hidden()
-    } else {
-        super::progress::bar(cfg.deals, "deals")
-    };
+    let bar = super::progress::bar_unless_quiet(args.quiet, cfg.deals, "deals");
     let start = Instant::now();
     let tally = pool.install(|| compare::run(&cfg, &|n| bar.inc(n)))?;
     let wall = start.elapsed().as_secs_f64();
@@ -214,17 +206,8 @@ fn default_out(args: &CompareArgs, cfg: &CompareConfig) -> PathBuf {
     ))
 }
 
-/// Creates the report directory and checks it is writable, before the run.
-fn prepare_out(out: &Path) -> anyhow::Result<()> {
-    std::fs::create_dir_all(out)
-        .with_context(|| format!("{}: cannot create the report directory", out.display()))?;
-    let probe = out.join(format!(".paigow-write-test-{}", std::process::id()));
-    std::fs::write(&probe, b"")
-        .with_context(|| format!("{}: report directory is not writable", out.display()))?;
-    let _ = std::fs::remove_file(&probe);
-    Ok(())
-}
-
+/// Writes `compare.csv`, with `--examples` also `examples.csv` and `rule_groups.csv`, and
+/// `manifest.json` last.
 fn write_reports(
     out: &Path,
     cfg: &CompareConfig,
@@ -242,15 +225,7 @@ fn write_reports(
         files.push(("examples.csv", examples));
         files.push(("rule_groups.csv", groups));
     }
-    let mut json = serde_json::to_vec_pretty(manifest)?;
-    json.push(b'\n');
-    files.push(("manifest.json", json));
-    for (name, bytes) in files {
-        let path = out.join(name);
-        crate::output::write_atomic(&path, &bytes)
-            .with_context(|| format!("{}: cannot write", path.display()))?;
-    }
-    Ok(())
+    write_report_files(out, files, manifest)
 }
 
 fn manifest(args: &CompareArgs, cfg: &CompareConfig, threads: usize, wall: f64) -> CompareManifest {
@@ -297,11 +272,7 @@ fn config_files(cfg: &CompareConfig, fixed: Option<&str>, ways: &[String]) -> Ve
         .into_iter()
         .chain(ways.iter().map(|w| ("compared way", w.as_str())));
     for (role, way) in roles {
-        let name = match way {
-            "exposed" => crate::strategy::EXPOSED_DEFAULT_WAY,
-            other => other.strip_prefix("exposed:").unwrap_or(other),
-        };
-        let file = crate::config::read_named(name, crate::way::SHIPPED_WAYS, "house way").ok();
+        let file = super::simulate_cmd::way_file(way);
         files.push(ConfigFile {
             role: role.to_string(),
             origin: file

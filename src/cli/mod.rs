@@ -96,6 +96,19 @@ pub fn run(cli: Cli) -> anyhow::Result<()> {
     }
 }
 
+/// One CSV record (quoted where a field needs it), without the line end.
+pub fn csv_line<I, S>(fields: I) -> String
+where
+    I: IntoIterator<Item = S>,
+    S: AsRef<[u8]>,
+{
+    let mut writer = csv::Writer::from_writer(Vec::new());
+    let written = writer.write_record(fields);
+    debug_assert!(written.is_ok(), "writing to memory cannot fail");
+    let bytes = writer.into_inner().unwrap_or_default();
+    String::from_utf8_lossy(&bytes).trim_end().to_string()
+}
+
 /// Prints to stdout; a closed pipe (`paigow ... | head`) is not an error.
 pub fn print_stdout(text: &str) -> anyhow::Result<()> {
     use std::io::Write;

@@ -29,3 +29,12 @@ pub fn bar(total: u64, unit: &str) -> ProgressBar {
     bar.set_style(ProgressStyle::with_template(&template).expect("template"));
     bar
 }
+
+/// A [`bar`] over `total` units, or a hidden one when the command runs with `--quiet`.
+pub fn bar_unless_quiet(quiet: bool, total: u64, unit: &str) -> ProgressBar {
+    if quiet {
+        ProgressBar::hidden()
+    } else {
+        bar(total, unit)
+    }
+}

@@ -48,9 +48,8 @@ pub struct SimulateArgs {
     /// Seed of the run; the same seed and arguments give the same reports.
     #[arg(long, short = 's', default_value_t = 1)]
     seed: u64,
-    /// Worker threads (default: one per core). Reports do not depend on it.
-    #[arg(long, short = 't')]
-    threads: Option<usize>,
+    #[command(flatten)]
+    threads: ThreadsArg,
     /// Report directory (default: reports/simulate/GAME-PLAYER-vs-DEALER-sSEED-nDEALS).
     #[arg(long)]
     out: Option<PathBuf>,
@@ -84,6 +83,23 @@ pub struct SimulateArgs {
     /// Baseline: shuffle and deal only (no setting or settling), print the rate, write nothing.
     #[arg(long, hide = true, conflicts_with_all = ["shard", "checkpoint"])]
     deal_only: bool,
+}
+
+/// The worker-thread option of the commands that deal their chunks in parallel (`simulate`,
+/// `compare`, `table`).
+#[derive(Args, Debug)]
+pub struct ThreadsArg {
+    /// Worker threads (default: one per core). Reports do not depend on it.
+    #[arg(long, short = 't')]
+    threads: Option<usize>,
+}
+
+impl ThreadsArg {
+    /// The threads asked for, or one per core.
+    pub fn count(&self) -> usize {
+        self.threads
+            .unwrap_or_else(|| std::thread::available_parallelism().map_or(1, usize::from))
+    }
 }
 
 /// A count written as digits with optional `_` separators, or in scientific notation (`2.5e8`).
@@ -125,7 +141,7 @@ pub fn run(args: &SimulateArgs) -> anyhow::Result<()> {
         players: args.players,
     };
     cfg.validate()?;
-    let threads = args.threads.unwrap_or_else(default_threads);
+    let threads = args.threads.count();
     let pool = sim::thread_pool(threads)?;
     if args.deal_only {
         return deal_only(args, &cfg, &pool);
@@ -140,7 +156,8 @@ pub fn run(args: &SimulateArgs) -> anyhow::Result<()> {
     let (tally, deals_run, resumed) = match &args.checkpoint {
         Some(path) => run_with_checkpoint(args, path, &cfg, &pool, &base, own.clone())?,
         None => {
-            let bar = progress_bar(args.quiet, base.deals_in(&ChunkSet::range(own.clone())));
+            let own_deals = base.deals_in(&ChunkSet::range(own.clone()));
+            let bar = super::progress::bar_unless_quiet(args.quiet, own_deals, "deals");
             let tally = if args.shard.is_some() {
                 let chunks: Vec<u64> = own.clone().collect();
                 let never = AtomicBool::new(false);
@@ -295,7 +312,8 @@ fn run_with_checkpoint(
         done,
         before,
     );
-    let bar = progress_bar(args.quiet, base.deals_in(&ChunkSet::range(own.clone())));
+    let own_deals = base.deals_in(&ChunkSet::range(own.clone()));
+    let bar = super::progress::bar_unless_quiet(args.quiet, own_deals, "deals");
     bar.inc(before.rounds);
     pool.install(|| {
         sim::run_chunks(cfg, &todo, stop, &|chunk, t| {
@@ -364,21 +382,9 @@ fn write_shard(
     Ok(())
 }
 
-fn default_threads() -> usize {
-    std::thread::available_parallelism().map_or(1, usize::from)
-}
-
-fn progress_bar(quiet: bool, deals: u64) -> indicatif::ProgressBar {
-    if quiet {
-        indicatif::ProgressBar::hidden()
-    } else {
-        super::progress::bar(deals, "deals")
-    }
-}
-
 /// Times the deal-only baseline over the same chunks and prints its rate.
 fn deal_only(args: &SimulateArgs, cfg: &SimConfig, pool: &rayon::ThreadPool) -> anyhow::Result<()> {
-    let bar = progress_bar(args.quiet, cfg.deals);
+    let bar = super::progress::bar_unless_quiet(args.quiet, cfg.deals, "deals");
     let start = Instant::now();
     let done = AtomicU64::new(0);
     let checksum = pool.install(|| {
@@ -425,8 +431,9 @@ fn default_out(args: &SimulateArgs, cfg: &SimConfig) -> PathBuf {
     ))
 }
 
-/// Creates the report directory and checks it is writable, before the run.
-fn prepare_out(out: &Path) -> anyhow::Result<()> {
+/// Creates the report directory and checks it is writable, before the run (shared by every
+/// command that writes a report directory).
+pub(crate) fn prepare_out(out: &Path) -> anyhow::Result<()> {
     std::fs::create_dir_all(out)
         .with_context(|| format!("{}: cannot create the report directory", out.display()))?;
     let probe = out.join(format!(".paigow-write-test-{}", std::process::id()));
@@ -471,18 +478,27 @@ pub(crate) fn write_reports(
     report::write_summary(&mut summary, &report)?;
     let mut returns = Vec::new();
     report::write_returns(&mut returns, &report)?;
+    let reports = vec![("summary.csv", summary), ("returns.csv", returns)];
+    write_report_files(out, reports, manifest)?;
+    Ok(stats)
+}
+
+/// Writes each `(file name, bytes)` report into `out` atomically, then `manifest` as
+/// `manifest.json` (pretty JSON and a newline) last, so that a manifest means its reports are
+/// complete. Shared by every command that writes a report directory.
+pub(crate) fn write_report_files(
+    out: &Path,
+    reports: Vec<(&str, Vec<u8>)>,
+    manifest: &impl Serialize,
+) -> anyhow::Result<()> {
     let mut json = serde_json::to_vec_pretty(manifest)?;
     json.push(b'\n');
-    for (name, bytes) in [
-        ("summary.csv", summary),
-        ("returns.csv", returns),
-        ("manifest.json", json),
-    ] {
+    for (name, bytes) in reports.into_iter().chain([("manifest.json", json)]) {
         let path = out.join(name);
         crate::output::write_atomic(&path, &bytes)
             .with_context(|| format!("{}: cannot write", path.display()))?;
     }
-    Ok(stats)
+    Ok(())
 }
 
 /// The manifest of the whole run described by `p` (its setup and identity) played on `game`:
@@ -551,11 +567,13 @@ fn config_files(args: &SimulateArgs, game: &GameRules) -> Vec<ConfigFile> {
 }
 
 /// The house-way file (text, origin) behind a strategy name, if it has one (`exposed` and
-/// `exposed:WAY` break ties by a house way).
-fn way_file(way: &str) -> Option<(String, String)> {
+/// `exposed:WAY` break ties by a house way; `optimal:D` is defined by the game and `D`).
+pub(crate) fn way_file(way: &str) -> Option<(String, String)> {
     let name = match way {
         "exposed" => crate::strategy::EXPOSED_DEFAULT_WAY,
-        other => other.strip_prefix("exposed:").unwrap_or(other),
+        other => (other.strip_prefix("exposed:"))
+            .or_else(|| other.strip_prefix(crate::optimal::PREFIX))
+            .unwrap_or(other),
     };
     crate::config::read_named(name, crate::way::SHIPPED_WAYS, "house way").ok()
 }

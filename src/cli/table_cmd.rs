@@ -9,11 +9,10 @@ use std::io::Write;
 use std::path::{Path, PathBuf};
 use std::time::Instant;
 
-use anyhow::Context;
 use clap::Args;
 use serde::Serialize;
 
-use super::simulate_cmd::parse_count;
+use super::simulate_cmd::{ThreadsArg, parse_count, prepare_out, write_report_files};
 use crate::report::{fixed, sha256_hex};
 use crate::stats::wilson;
 use crate::table::{self, Collection, Layout, SEATS, TableConfig, TableTally};
@@ -49,9 +48,8 @@ pub struct TableArgs {
     /// Seed of the run.
     #[arg(long, short = 's', default_value_t = 1)]
     seed: u64,
-    /// Worker threads (default: one per core). Reports do not depend on it.
-    #[arg(long, short = 't')]
-    threads: Option<usize>,
+    #[command(flatten)]
+    threads: ThreadsArg,
     /// Rounds per chunk, each with its own RNG stream. Changing it changes the deals.
     #[arg(long, default_value = "65536", value_parser = parse_count)]
     chunk_size: u64,
@@ -65,17 +63,11 @@ pub struct TableArgs {
 
 pub fn run(args: &TableArgs) -> anyhow::Result<()> {
     let cfg = config(args)?;
-    let threads = args
-        .threads
-        .unwrap_or_else(|| std::thread::available_parallelism().map_or(1, usize::from));
+    let threads = args.threads.count();
     let pool = crate::sim::thread_pool(threads)?;
     let out = args.out.clone().unwrap_or_else(|| default_out(&cfg));
     prepare_out(&out)?;
-    let bar = if args.quiet {
-        indicatif::ProgressBar::hidden()
-    } else {
-        super::progress::bar(cfg.rounds, "rounds")
-    };
+    let bar = super::progress::bar_unless_quiet(args.quiet, cfg.rounds, "rounds");
     let start = Instant::now();
     let tally = pool.install(|| table::run(&cfg, &|n| bar.inc(n)))?;
     let wall = start.elapsed().as_secs_f64();
@@ -123,16 +115,6 @@ fn default_out(cfg: &TableConfig) -> PathBuf {
     PathBuf::from("reports")
         .join("table")
         .join(format!("{stem}-s{}-n{}", cfg.seed, cfg.rounds))
-}
-
-fn prepare_out(out: &Path) -> anyhow::Result<()> {
-    std::fs::create_dir_all(out)
-        .with_context(|| format!("{}: cannot create the report directory", out.display()))?;
-    let probe = out.join(format!(".paigow-write-test-{}", std::process::id()));
-    std::fs::write(&probe, b"")
-        .with_context(|| format!("{}: report directory is not writable", out.display()))?;
-    let _ = std::fs::remove_file(&probe);
-    Ok(())
 }
 
 /// A seat's role and its bets as written in the reports.
@@ -315,6 +297,7 @@ fn manifest(args: &TableArgs, cfg: &TableConfig, threads: usize, wall: f64) -> T
     }
 }
 
+/// Writes `summary.csv`, `outcomes.csv` and `manifest.json` (last).
 fn write_reports(
     out: &Path,
     cfg: &TableConfig,
@@ -325,18 +308,8 @@ fn write_reports(
     write_summary(&mut summary, cfg, t)?;
     let mut outcomes = Vec::new();
     write_outcomes(&mut outcomes, cfg, t)?;
-    let mut json = serde_json::to_vec_pretty(m)?;
-    json.push(b'\n');
-    for (name, bytes) in [
-        ("summary.csv", summary),
-        ("outcomes.csv", outcomes),
-        ("manifest.json", json),
-    ] {
-        let path = out.join(name);
-        crate::output::write_atomic(&path, &bytes)
-            .with_context(|| format!("{}: cannot write", path.display()))?;
-    }
-    Ok(())
+    let reports = vec![("summary.csv", summary), ("outcomes.csv", outcomes)];
+    write_report_files(out, reports, m)
 }
 
 fn summary_text(cfg: &TableConfig, t: &TableTally, out: &Path, wall: f64) -> String {

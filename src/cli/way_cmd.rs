@@ -8,20 +8,33 @@ use super::{GameArg, parse_cards};
 use crate::card::Card;
 use crate::eval::Evaluator;
 use crate::game::GameRules;
+use crate::optimal::{self, OptimalWay};
 use crate::split::split_cards;
+use crate::strategy::Strategy;
 use crate::way::{HouseWay, lint};
+
+mod exact_report;
+use exact_report::{EXACT_CSV_HEADER, exact_report};
 
 #[derive(Args, Debug)]
 pub struct SetArgs {
     #[command(flatten)]
     game: GameArg,
     /// A shipped house way (foxwoods, ballys-ac, canterbury-park, double-joker-dealer, max-back,
-    /// max-front) or a house-way TOML file.
+    /// max-front), a house-way TOML file, or optimal:D (the highest EV against dealer way D).
     #[arg(long, short = 'w')]
     way: String,
-    /// Show every rule tried and why it did or did not apply.
+    /// Show every rule tried and why it did or did not apply (optimal:D: every undominated
+    /// setting with its EV against the dealer table).
     #[arg(long)]
     explain: bool,
+    /// Every legal setting with its exact EV and win/push/loss against every dealer hand of the
+    /// remaining cards (card removal included), the dealer setting by --dealer-way.
+    #[arg(long)]
+    exact: bool,
+    /// The dealer's way for --exact [default: D of optimal:D, else the --way itself].
+    #[arg(long, requires = "exact")]
+    dealer_way: Option<String>,
     /// Output format.
     #[arg(long, value_enum, default_value_t = Format::Table)]
     format: Format,
@@ -61,15 +74,17 @@ fn set_line(way: &HouseWay, ev: &Evaluator, hand: &[Card; 7], format: Format) ->
     let (fv, bv) = (splits.front[s.split], splits.back[s.split]);
     let all = crate::card::Cards::from_cards(hand);
     match format {
-        Format::Csv => format!(
-            "{all},{front},{back},{},{},{},{},{},\"{}\"",
-            fv.0,
-            bv.0,
+        Format::Csv => super::csv_line([
+            all.to_string(),
+            front.to_string(),
+            back.to_string(),
+            fv.0.to_string(),
+            bv.0.to_string(),
             fv.describe(),
             bv.describe(),
-            s.rule + 1,
-            way.rule_name(s.rule).replace('"', "\"\"")
-        ),
+            (s.rule + 1).to_string(),
+            way.rule_name(s.rule).to_string(),
+        ]),
         Format::Table => format!(
             "front {front} ({}) | back {back} ({}) | rule {}: {}",
             fv.describe(),
@@ -87,34 +102,144 @@ fn seven(game: &GameRules, words: &[String]) -> anyhow::Result<[Card; 7]> {
     Ok(hand)
 }
 
-fn write_hand(
-    out: &mut impl Write,
-    args: &SetArgs,
-    way: &HouseWay,
-    ev: &Evaluator,
-    hand: &[Card; 7],
-) -> anyhow::Result<()> {
-    writeln!(out, "{}", set_line(way, ev, hand, args.format))?;
-    if args.explain {
-        let splits = ev.split_values(hand);
-        for line in way.explain(hand, &splits) {
-            writeln!(out, "  {line}")?;
+/// What sets the hands: a house way (with its rules) or `optimal:D`.
+enum Setter {
+    House(HouseWay),
+    Optimal(OptimalWay),
+}
+
+impl Setter {
+    fn load(name: &str, game: &GameRules) -> anyhow::Result<Setter> {
+        Ok(match name.strip_prefix(optimal::PREFIX) {
+            Some(dealer) => {
+                let note = |text: &str| eprintln!("{text}");
+                let cache = optimal::cache::default_dir();
+                Setter::Optimal(OptimalWay::load(dealer, game, cache.as_deref(), &note)?)
+            }
+            None => Setter::House(HouseWay::load(name)?),
+        })
+    }
+
+    fn strategy(&self) -> &dyn Strategy {
+        match self {
+            Setter::House(way) => way,
+            Setter::Optimal(way) => way,
         }
     }
-    Ok(())
+}
+
+/// Everything `set` needs per hand.
+struct SetContext<'a> {
+    args: &'a SetArgs,
+    game: GameRules,
+    ev: Evaluator,
+    setter: Setter,
+    /// The dealer's way for `--exact`.
+    exact_dealer: Option<Box<dyn Strategy>>,
+}
+
+impl SetContext<'_> {
+    fn write_hand(&self, out: &mut impl Write, hand: &[Card; 7]) -> anyhow::Result<()> {
+        match (&self.setter, &self.exact_dealer) {
+            (_, Some(dealer)) => write!(out, "{}", exact_report(self, &**dealer, hand))?,
+            (Setter::House(way), None) => {
+                writeln!(out, "{}", set_line(way, &self.ev, hand, self.args.format))?;
+                if self.args.explain {
+                    for line in way.explain(hand, &self.ev.split_values(hand)) {
+                        writeln!(out, "  {line}")?;
+                    }
+                }
+            }
+            (Setter::Optimal(way), None) => {
+                write!(out, "{}", optimal_lines(way, self, hand))?;
+            }
+        }
+        Ok(())
+    }
+}
+
+/// One hand set by `optimal:D`: the setting, and with `--explain` every undominated setting with
+/// its EV against the dealer table (full deck, no card removal), best first.
+fn optimal_lines(way: &OptimalWay, ctx: &SetContext, hand: &[Card; 7]) -> String {
+    let splits = ctx.ev.split_values(hand);
+    let k = way.choose(hand, &splits, None);
+    let (front, back) = split_cards(hand, k);
+    let (fv, bv) = (splits.front[k], splits.back[k]);
+    let table_ev = way.table_ev(&splits, k, &ctx.game);
+    let rule = format!(
+        "highest EV against the dealer table ({:+.4}%)",
+        100.0 * table_ev
+    );
+    let mut text = match ctx.args.format {
+        Format::Csv => {
+            let mut line = super::csv_line([
+                crate::card::Cards::from_cards(hand).to_string(),
+                front.to_string(),
+                back.to_string(),
+                fv.0.to_string(),
+                bv.0.to_string(),
+                fv.describe(),
+                bv.describe(),
+                "-".to_string(),
+                format!("{}: {rule}", way.name()),
+            ]);
+            line.push('\n');
+            line
+        }
+        Format::Table => format!(
+            "front {front} ({}) | back {back} ({}) | {}: {rule}\n",
+            fv.describe(),
+            bv.describe(),
+            way.name()
+        ),
+    };
+    if ctx.args.explain {
+        let (candidates, n) = optimal::frontier(&splits);
+        let mut scored: Vec<(usize, f64)> = candidates[..n]
+            .iter()
+            .map(|&c| (c, way.table_ev(&splits, c, &ctx.game)))
+            .collect();
+        scored.sort_by(|a, b| b.1.total_cmp(&a.1));
+        for (c, ev) in scored {
+            let (f, b) = split_cards(hand, c);
+            text += &format!("  front {f} | back {b}: table EV {:+.4}%\n", 100.0 * ev);
+        }
+    }
+    text
+}
+
+/// The dealer's way of `set --exact`: `--dealer-way`, else D of `optimal:D`, else the way itself.
+fn exact_dealer(args: &SetArgs, game: &GameRules) -> anyhow::Result<Option<Box<dyn Strategy>>> {
+    if !args.exact {
+        return Ok(None);
+    }
+    let name = match (&args.dealer_way, args.way.strip_prefix(optimal::PREFIX)) {
+        (Some(name), _) => name.as_str(),
+        (None, Some(dealer)) => dealer,
+        (None, None) => args.way.as_str(),
+    };
+    let way = optimal::cache::DealerWay::resolve(name, game)?;
+    Ok(Some(way.strategy))
 }
 
 pub fn set(args: &SetArgs) -> anyhow::Result<()> {
     let game = args.game.load()?;
-    let way = HouseWay::load(&args.way)?;
-    let ev = Evaluator::new(game.ranking);
+    let ctx = SetContext {
+        args,
+        ev: Evaluator::new(game.ranking),
+        setter: Setter::load(&args.way, &game)?,
+        exact_dealer: exact_dealer(args, &game)?,
+        game,
+    };
     let mut out = std::io::BufWriter::new(std::io::stdout().lock());
-    if let Format::Csv = args.format {
-        writeln!(out, "{CSV_HEADER}")?;
+    match (args.exact, args.format) {
+        (true, Format::Csv) => writeln!(out, "{EXACT_CSV_HEADER}")?,
+        (false, Format::Csv) => writeln!(out, "{CSV_HEADER}")?,
+        _ => {}
     }
     if !args.cards.is_empty() {
-        let hand = seven(&game, &args.cards)?;
-        write_hand(&mut out, args, &way, &ev, &hand)?;
+        let hand = seven(&ctx.game, &args.cards)?;
+        ctx.write_hand(&mut out, &hand)?;
         return Ok(out.flush()?);
     }
     for (n, line) in std::io::stdin().lock().lines().enumerate() {
@@ -123,9 +248,9 @@ pub fn set(args: &SetArgs) -> anyhow::Result<()> {
         if text.is_empty() || text.starts_with('#') {
             continue;
         }
-        let hand = seven(&game, &[text.to_string()])
+        let hand = seven(&ctx.game, &[text.to_string()])
             .map_err(|e| anyhow::anyhow!("stdin:{}: {e}", n + 1))?;
-        write_hand(&mut out, args, &way, &ev, &hand)?;
+        ctx.write_hand(&mut out, &hand)?;
     }
     Ok(out.flush()?)
 }

@@ -1,7 +1,9 @@
-//! Helpers shared by the integration tests: the rankings worth testing, hand parsing, and
-//! combination enumeration. Each test file uses a different subset, hence the `dead_code` allow.
+//! Helpers shared by the integration tests: the rankings worth testing, hand parsing,
+//! combination enumeration, and (in [`cli`]) driving the real binary. Each test file uses a
+//! different subset, hence the `dead_code` allow.
 #![allow(dead_code)]
 
+pub mod cli;
 pub mod naive;
 
 use paigow::card::{Card, Cards, Deck};

@@ -1,0 +1,407 @@
+//! Exact outcomes of every setting of one player hand against a dealer's way, over all dealer
+//! hands of the cards the player does not hold (card removal included).
+//!
+//! Two methods, which the tests hold to the same integers:
+//! - [`by_enumeration`] deals every dealer hand of the remaining cards, sets it by the dealer's
+//!   way and settles each legal player setting with [`crate::sim::settle`] (seconds per hand).
+//! - [`SettingTable`] sets every dealer hand of the whole deck once (one `u32` code per hand, by
+//!   its colex rank) and, for a player hand, counts the codes of the dealer hands that avoid the
+//!   player's cards into a [`DealerGrid`] (a fraction of a second per hand once built).
+//!
+//! Invariants: a [`HandExact`] counts every dealer hand of the remaining cards exactly once, as
+//! not qualified, overqualified, or live; each legal setting's live outcomes add up to the live
+//! hands. Amounts are integers in [`BET_UNITS`].
+
+use std::sync::Arc;
+
+use rayon::prelude::*;
+
+use super::grid::{DealerCounts, DealerGrid, LiveOutcomes, ValueIndex};
+use crate::card::{Card, Cards, Deck};
+use crate::eval::Evaluator;
+use crate::exact::for_each_hand_from;
+use crate::sim::{DealerHand, Outcome, settle};
+use crate::split::{SPLIT_COUNT, SplitValues};
+use crate::strategy::Strategy;
+use crate::wager::{BET_UNITS, MainWager};
+
+/// One legal setting of the player's hand and its outcomes against the live dealer hands.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct SettingOutcomes {
+    pub split: usize,
+    pub live: LiveOutcomes,
+}
+
+/// Every legal setting of one hand against every dealer hand of the remaining cards.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct HandExact {
+    /// Dealer hands of the remaining cards (all of them, whatever they mean for the bet).
+    pub dealer_hands: u64,
+    pub not_qualified: u64,
+    pub overqualified: u64,
+    /// The legal settings, in split order.
+    pub settings: Vec<SettingOutcomes>,
+}
+
+impl HandExact {
+    /// The player's total net over all dealer hands, in bet units.
+    pub fn net_units(&self, s: &SettingOutcomes, wager: &MainWager) -> i128 {
+        let units = |n: u64, per: i64| i128::from(n) * i128::from(per);
+        units(s.live.win, wager.win_units()) - units(s.live.loss, BET_UNITS)
+            + units(self.overqualified, wager.overqualifier_units())
+            - units(self.dealer_hands, wager.fee_units())
+    }
+
+    /// The expected value of a setting, per unit bet.
+    pub fn ev(&self, s: &SettingOutcomes, wager: &MainWager) -> f64 {
+        self.net_units(s, wager) as f64 / (self.dealer_hands as f64 * BET_UNITS as f64)
+    }
+
+    /// The setting with the highest EV (the first in split order on a tie).
+    pub fn best(&self, wager: &MainWager) -> &SettingOutcomes {
+        let mut best = &self.settings[0];
+        for s in &self.settings[1..] {
+            if self.net_units(s, wager) > self.net_units(best, wager) {
+                best = s;
+            }
+        }
+        best
+    }
+
+    /// The outcomes of split `k`, if it is legal.
+    pub fn setting(&self, k: usize) -> Option<&SettingOutcomes> {
+        self.settings.iter().find(|s| s.split == k)
+    }
+
+    /// The probability of each outcome of setting `s`: (win, push, loss, overqualified), where a
+    /// push includes the dealer not qualifying.
+    pub fn probabilities(&self, s: &SettingOutcomes) -> [f64; 4] {
+        let n = self.dealer_hands as f64;
+        [
+            s.live.win,
+            s.live.push + self.not_qualified,
+            s.live.loss,
+            self.overqualified,
+        ]
+        .map(|c| c as f64 / n)
+    }
+}
+
+/// The cards of `deck` the player does not hold, ascending.
+fn remaining_cards(deck: Deck, hand: &[Card; 7]) -> Vec<Card> {
+    let held = Cards::from_cards(hand);
+    deck.cards()
+        .into_iter()
+        .filter(|&c| !held.contains(c))
+        .collect()
+}
+
+/// Per-thread tally of [`by_enumeration`].
+#[derive(Clone, Copy)]
+struct Tally {
+    hands: u64,
+    not_qualified: u64,
+    overqualified: u64,
+    live: [LiveOutcomes; SPLIT_COUNT],
+}
+
+impl Tally {
+    fn merge(mut self, other: Tally) -> Tally {
+        self.hands += other.hands;
+        self.not_qualified += other.not_qualified;
+        self.overqualified += other.overqualified;
+        for (a, b) in self.live.iter_mut().zip(&other.live) {
+            a.win += b.win;
+            a.push += b.push;
+            a.loss += b.loss;
+        }
+        self
+    }
+
+    fn add(&mut self, splits: &SplitValues, dealer: &DealerHand) {
+        self.hands += 1;
+        if !dealer.qualified {
+            self.not_qualified += 1;
+        } else if dealer.overqualified {
+            self.overqualified += 1;
+        } else {
+            for k in splits.legal_splits() {
+                let live = &mut self.live[k];
+                match settle(splits, k, dealer) {
+                    Outcome::Win => live.win += 1,
+                    Outcome::Loss { .. } => live.loss += 1,
+                    _ => live.push += 1,
+                }
+            }
+        }
+    }
+}
+
+/// Exact outcomes of every legal setting of `hand` (sorted) by dealing every dealer hand of the
+/// remaining cards and setting it by `dealer`.
+pub fn by_enumeration(
+    ev: &Evaluator,
+    wager: &MainWager,
+    deck: Deck,
+    dealer: &dyn Strategy,
+    hand: &[Card; 7],
+) -> HandExact {
+    let splits = ev.split_values(hand);
+    let cards = remaining_cards(deck, hand);
+    let empty = Tally {
+        hands: 0,
+        not_qualified: 0,
+        overqualified: 0,
+        live: [LiveOutcomes::default(); SPLIT_COUNT],
+    };
+    let tally = (0..cards.len())
+        .into_par_iter()
+        .map(|first| {
+            let mut t = empty;
+            for_each_hand_from(&cards, first, |d| {
+                t.add(&splits, &DealerHand::set(ev, dealer, wager, d))
+            });
+            t
+        })
+        .reduce(|| empty, Tally::merge);
+    HandExact {
+        dealer_hands: tally.hands,
+        not_qualified: tally.not_qualified,
+        overqualified: tally.overqualified,
+        settings: splits
+            .legal_splits()
+            .map(|k| SettingOutcomes {
+                split: k,
+                live: tally.live[k],
+            })
+            .collect(),
+    }
+}
+
+/// `BINOMIAL[n][k]` for `n <= 54`, `k <= 7`.
+const BINOMIAL: [[u32; 8]; 55] = binomials();
+
+const fn binomials() -> [[u32; 8]; 55] {
+    let mut t = [[0u32; 8]; 55];
+    let mut n = 0;
+    while n < 55 {
+        t[n][0] = 1;
+        let mut k = 1;
+        while k < 8 && n > 0 {
+            t[n][k] = t[n - 1][k - 1] + t[n - 1][k];
+            k += 1;
+        }
+        n += 1;
+    }
+    t
+}
+
+/// Codes of a [`SettingTable`]: the dealer does not qualify, overqualifies, or is live in cell
+/// `code - LIVE`.
+const NOT_QUALIFIED: u32 = 0;
+const OVERQUALIFIED: u32 = 1;
+const LIVE: u32 = 2;
+
+/// The dealer's setting of every 7-card hand of a deck, by colex rank of the hand's positions in
+/// the deck (`sum of C(p_t, t + 1)` over its ascending positions `p_0 < ... < p_6`).
+pub struct SettingTable {
+    index: Arc<ValueIndex>,
+    deck: Deck,
+    codes: Vec<u32>,
+}
+
+impl SettingTable {
+    /// Sets every dealer hand of `deck` by `dealer` (about 4 bytes per hand: 617 MB for 53 cards).
+    pub fn build(
+        ev: &Evaluator,
+        wager: &MainWager,
+        deck: Deck,
+        dealer: &dyn Strategy,
+        index: Arc<ValueIndex>,
+    ) -> SettingTable {
+        let cards = deck.cards();
+        let n = cards.len();
+        let mut codes = vec![0u32; BINOMIAL[n][7] as usize];
+        let mut blocks = Vec::new();
+        let mut rest = codes.as_mut_slice();
+        for (top, binomials) in BINOMIAL.iter().enumerate().take(n).skip(6) {
+            let (block, tail) = rest.split_at_mut(binomials[6] as usize);
+            blocks.push((top, block));
+            rest = tail;
+        }
+        blocks.into_par_iter().for_each(|(top, block)| {
+            for_each_hand_below(&cards, top, |rank, hand| {
+                let d = DealerHand::set(ev, dealer, wager, hand);
+                block[rank] = code(&index, &d);
+            })
+        });
+        SettingTable { index, deck, codes }
+    }
+
+    /// The value index the codes refer to.
+    pub fn index(&self) -> &Arc<ValueIndex> {
+        &self.index
+    }
+
+    /// Every dealer hand of the deck, counted.
+    pub fn counts(&self) -> DealerCounts {
+        self.codes
+            .par_chunks(1 << 20)
+            .map(|chunk| self.count(chunk.iter().copied()))
+            .reduce(|| DealerCounts::new(&self.index), DealerCounts::merge)
+    }
+
+    /// The dealer hands that avoid every card of `hand`, counted.
+    pub fn counts_without(&self, hand: &[Card; 7]) -> DealerCounts {
+        let held = Cards::from_cards(hand);
+        let positions: Vec<usize> = (self.deck.cards().into_iter().enumerate())
+            .filter(|&(_, c)| !held.contains(c))
+            .map(|(p, _)| p)
+            .collect();
+        let mut counts = DealerCounts::new(&self.index);
+        for_each_rank_of(&positions, |rank| {
+            tally_code(&mut counts, self.codes[rank]);
+        });
+        counts
+    }
+
+    fn count(&self, codes: impl Iterator<Item = u32>) -> DealerCounts {
+        let mut counts = DealerCounts::new(&self.index);
+        codes.for_each(|c| tally_code(&mut counts, c));
+        counts
+    }
+
+    /// Exact outcomes of every legal setting of `hand` (sorted), card removal included.
+    pub fn hand_exact(&self, splits: &SplitValues, hand: &[Card; 7]) -> HandExact {
+        let counts = self.counts_without(hand);
+        let (dealer_hands, not_qualified, overqualified) =
+            (counts.hands(), counts.not_qualified, counts.overqualified);
+        let grid = DealerGrid::new(self.index.clone(), counts);
+        HandExact {
+            dealer_hands,
+            not_qualified,
+            overqualified,
+            settings: splits
+                .legal_splits()
+                .map(|k| SettingOutcomes {
+                    split: k,
+                    live: grid.outcomes(splits.front[k], splits.back[k]),
+                })
+                .collect(),
+        }
+    }
+}
+
+#[inline]
+fn code(index: &ValueIndex, d: &DealerHand) -> u32 {
+    match (d.qualified, d.overqualified) {
+        (false, _) => NOT_QUALIFIED,
+        (true, true) => OVERQUALIFIED,
+        _ => LIVE + index.cell(d.setting.front, d.setting.back) as u32,
+    }
+}
+
+#[inline]
+fn tally_code(counts: &mut DealerCounts, code: u32) {
+    match code {
+        NOT_QUALIFIED => counts.not_qualified += 1,
+        OVERQUALIFIED => counts.overqualified += 1,
+        live => counts.cells[(live - LIVE) as usize] += 1,
+    }
+}
+
+/// Calls `visit(rank within the block, hand)` for every hand whose highest position is `top`,
+/// where the rank is the colex rank of its six lower positions.
+fn for_each_hand_below(cards: &[Card], top: usize, mut visit: impl FnMut(usize, &[Card; 7])) {
+    let b = |n: usize, k: usize| BINOMIAL[n][k] as usize;
+    let mut hand = [cards[top]; 7];
+    for f in 5..top {
+        hand[5] = cards[f];
+        for e in 4..f {
+            hand[4] = cards[e];
+            for d in 3..e {
+                hand[3] = cards[d];
+                for c in 2..d {
+                    hand[2] = cards[c];
+                    for bb in 1..c {
+                        hand[1] = cards[bb];
+                        let upper = b(f, 6) + b(e, 5) + b(d, 4) + b(c, 3) + b(bb, 2);
+                        for (a, &card) in cards[..bb].iter().enumerate() {
+                            hand[0] = card;
+                            visit(upper + a, &hand);
+                        }
+                    }
+                }
+            }
+        }
+    }
+}
+
+/// Calls `visit` with the colex rank (in the whole deck) of every 7-subset of `positions`.
+fn for_each_rank_of(positions: &[usize], mut visit: impl FnMut(usize)) {
+    let b = |t: usize, i: usize| BINOMIAL[positions[i]][t] as usize;
+    let n = positions.len();
+    for g in 6..n {
+        let rg = b(7, g);
+        for f in 5..g {
+            let rf = rg + b(6, f);
+            for e in 4..f {
+                let re = rf + b(5, e);
+                for d in 3..e {
+                    let rd = re + b(4, d);
+                    for c in 2..d {
+                        let rc = rd + b(3, c);
+                        for bb in 1..c {
+                            let rb = rc + b(2, bb);
+                            for &p in &positions[..bb] {
+                                visit(rb + p);
+                            }
+                        }
+                    }
+                }
+            }
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn binomials_are_pascal() {
+        assert_eq!(BINOMIAL[52][7], 133_784_560);
+        assert_eq!(BINOMIAL[54][7], 177_100_560);
+        assert_eq!(BINOMIAL[6][6], 1);
+        assert_eq!(BINOMIAL[5][6], 0);
+    }
+
+    #[test]
+    fn block_ranks_are_a_bijection() {
+        let cards = Deck::with_jokers(0).unwrap().cards();
+        for top in [6, 9, 13] {
+            let mut seen = vec![false; BINOMIAL[top][6] as usize];
+            for_each_hand_below(&cards[..=top], top, |rank, hand| {
+                assert!(hand.windows(2).all(|w| w[0] < w[1]));
+                assert!(!std::mem::replace(&mut seen[rank], true));
+            });
+            assert!(seen.iter().all(|&s| s));
+        }
+    }
+
+    #[test]
+    fn subset_ranks_cover_their_block_structure() {
+        let positions: Vec<usize> = (0..10).collect();
+        let mut ranks = Vec::new();
+        for_each_rank_of(&positions, |r| ranks.push(r));
+        ranks.sort_unstable();
+        assert_eq!(ranks, (0..BINOMIAL[10][7] as usize).collect::<Vec<_>>());
+        let sparse = [0, 2, 3, 5, 8, 9, 11, 13];
+        let mut n = 0;
+        for_each_rank_of(&sparse, |r| {
+            assert!(r < BINOMIAL[14][7] as usize);
+            n += 1;
+        });
+        assert_eq!(n, 8);
+    }
+}
