@@ -74,6 +74,24 @@ fn row_of(best: crate::eval::Value, holds_five_aces: bool) -> Category {
     }
 }
 
+/// `BINOMIAL[n][k]` = C(n, k) for `n <= 54`, `k <= 7`: ranks of 7-card hands in colex order.
+pub const BINOMIAL: [[u32; 8]; 55] = binomials();
+
+const fn binomials() -> [[u32; 8]; 55] {
+    let mut t = [[0u32; 8]; 55];
+    let mut n = 0;
+    while n < 55 {
+        t[n][0] = 1;
+        let mut k = 1;
+        while k < 8 && n > 0 {
+            t[n][k] = t[n - 1][k - 1] + t[n - 1][k];
+            k += 1;
+        }
+        n += 1;
+    }
+    t
+}
+
 /// Binomial coefficient for the small arguments used here.
 pub fn choose(n: u64, k: u64) -> u64 {
     if k > n {
@@ -351,6 +369,14 @@ mod tests {
         assert_eq!(subs.len(), 3);
         assert!(subs.iter().all(|m| m & !0b1011 == 0 && m.count_ones() == 2));
         assert_eq!(sub_masks(0b111, 0).collect::<Vec<_>>(), vec![0]);
+    }
+
+    #[test]
+    fn binomials_are_pascal() {
+        assert_eq!(BINOMIAL[52][7], 133_784_560);
+        assert_eq!(BINOMIAL[54][7], 177_100_560);
+        assert_eq!(BINOMIAL[6][6], 1);
+        assert_eq!(BINOMIAL[5][6], 0);
     }
 
     #[test]

@@ -70,27 +70,46 @@ const CSV_HEADER: &str =
 fn set_line(way: &HouseWay, ev: &Evaluator, hand: &[Card; 7], format: Format) -> String {
     let splits = ev.split_values(hand);
     let s = way.set(hand, &splits);
-    let (front, back) = split_cards(hand, s.split);
-    let (fv, bv) = (splits.front[s.split], splits.back[s.split]);
-    let all = crate::card::Cards::from_cards(hand);
+    let rule = (s.rule + 1).to_string();
+    let why = format!("rule {rule}: {}", way.rule_name(s.rule));
+    setting_line(
+        hand,
+        &splits,
+        s.split,
+        (&rule, way.rule_name(s.rule)),
+        &why,
+        format,
+    )
+}
+
+/// Split `k` of `hand` as a line: CSV (ending in the `rule` number and name) or a table line
+/// (ending in `why`).
+fn setting_line(
+    hand: &[Card; 7],
+    splits: &crate::split::SplitValues,
+    k: usize,
+    (rule, rule_name): (&str, &str),
+    why: &str,
+    format: Format,
+) -> String {
+    let (front, back) = split_cards(hand, k);
+    let (fv, bv) = (splits.front[k], splits.back[k]);
     match format {
         Format::Csv => super::csv_line([
-            all.to_string(),
+            crate::card::Cards::from_cards(hand).to_string(),
             front.to_string(),
             back.to_string(),
             fv.0.to_string(),
             bv.0.to_string(),
             fv.describe(),
             bv.describe(),
-            (s.rule + 1).to_string(),
-            way.rule_name(s.rule).to_string(),
+            rule.to_string(),
+            rule_name.to_string(),
         ]),
         Format::Table => format!(
-            "front {front} ({}) | back {back} ({}) | rule {}: {}",
+            "front {front} ({}) | back {back} ({}) | {why}",
             fv.describe(),
-            bv.describe(),
-            s.rule + 1,
-            way.rule_name(s.rule)
+            bv.describe()
         ),
     }
 }
@@ -163,36 +182,13 @@ impl SetContext<'_> {
 fn optimal_lines(way: &OptimalWay, ctx: &SetContext, hand: &[Card; 7]) -> String {
     let splits = ctx.ev.split_values(hand);
     let k = way.choose(hand, &splits, None);
-    let (front, back) = split_cards(hand, k);
-    let (fv, bv) = (splits.front[k], splits.back[k]);
     let table_ev = way.table_ev(&splits, k, &ctx.game);
-    let rule = format!(
-        "highest EV against the dealer table ({:+.4}%)",
+    let why = format!(
+        "{}: highest EV against the dealer table ({:+.4}%)",
+        way.name(),
         100.0 * table_ev
     );
-    let mut text = match ctx.args.format {
-        Format::Csv => {
-            let mut line = super::csv_line([
-                crate::card::Cards::from_cards(hand).to_string(),
-                front.to_string(),
-                back.to_string(),
-                fv.0.to_string(),
-                bv.0.to_string(),
-                fv.describe(),
-                bv.describe(),
-                "-".to_string(),
-                format!("{}: {rule}", way.name()),
-            ]);
-            line.push('\n');
-            line
-        }
-        Format::Table => format!(
-            "front {front} ({}) | back {back} ({}) | {}: {rule}\n",
-            fv.describe(),
-            bv.describe(),
-            way.name()
-        ),
-    };
+    let mut text = setting_line(hand, &splits, k, ("-", &why), &why, ctx.args.format) + "\n";
     if ctx.args.explain {
         let (candidates, n) = optimal::frontier(&splits);
         let mut scored: Vec<(usize, f64)> = candidates[..n]

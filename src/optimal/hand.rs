@@ -19,7 +19,7 @@ use rayon::prelude::*;
 use super::grid::{DealerCounts, DealerGrid, LiveOutcomes, ValueIndex};
 use crate::card::{Card, Cards, Deck};
 use crate::eval::Evaluator;
-use crate::exact::for_each_hand_from;
+use crate::exact::{BINOMIAL, for_each_hand_from};
 use crate::sim::{DealerHand, Outcome, settle};
 use crate::split::{SPLIT_COUNT, SplitValues};
 use crate::strategy::Strategy;
@@ -176,24 +176,6 @@ pub fn by_enumeration(
             })
             .collect(),
     }
-}
-
-/// `BINOMIAL[n][k]` for `n <= 54`, `k <= 7`.
-const BINOMIAL: [[u32; 8]; 55] = binomials();
-
-const fn binomials() -> [[u32; 8]; 55] {
-    let mut t = [[0u32; 8]; 55];
-    let mut n = 0;
-    while n < 55 {
-        t[n][0] = 1;
-        let mut k = 1;
-        while k < 8 && n > 0 {
-            t[n][k] = t[n - 1][k - 1] + t[n - 1][k];
-            k += 1;
-        }
-        n += 1;
-    }
-    t
 }
 
 /// Codes of a [`SettingTable`]: the dealer does not qualify, overqualifies, or is live in cell
@@ -367,14 +349,6 @@ fn for_each_rank_of(positions: &[usize], mut visit: impl FnMut(usize)) {
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    #[test]
-    fn binomials_are_pascal() {
-        assert_eq!(BINOMIAL[52][7], 133_784_560);
-        assert_eq!(BINOMIAL[54][7], 177_100_560);
-        assert_eq!(BINOMIAL[6][6], 1);
-        assert_eq!(BINOMIAL[5][6], 0);
-    }
 
     #[test]
     fn block_ranks_are_a_bijection() {

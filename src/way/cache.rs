@@ -28,28 +28,12 @@ use crate::split::{FRONT_POSITIONS, SPLIT_COUNT, SplitValues};
 use crate::strategy::{DealerSetting, Strategy};
 
 use super::HouseWay;
+use crate::exact::BINOMIAL;
 
 /// Dense indices of 7-symbol multisets over 14 symbols: C(20, 7).
 const PLAIN_SLOTS: usize = 77_520;
 /// log2 of the slots for shapes with a flush suit (many, each rarely seen).
 const FLUSH_BITS: u32 = 19;
-/// `BINOMIAL[n][k]` = C(n, k) for n < 21, k < 8.
-const BINOMIAL: [[u32; 8]; 21] = binomials();
-
-const fn binomials() -> [[u32; 8]; 21] {
-    let mut t = [[0u32; 8]; 21];
-    let mut n = 0;
-    while n < 21 {
-        t[n][0] = 1;
-        let mut k = 1;
-        while k < 8 && k <= n {
-            t[n][k] = t[n - 1][k - 1] + if k < n { t[n - 1][k] } else { 0 };
-            k += 1;
-        }
-        n += 1;
-    }
-    t
-}
 /// How many slots a key may probe before it counts as a miss.
 const MAX_PROBES: usize = 16;
 /// Bits of the key: 13 ranks x 3 bits of count, 2 bits of jokers, 13 bits of flush-suit ranks.
