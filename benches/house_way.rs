@@ -1,11 +1,13 @@
 //! Setting speed per shipped house way: 100,000 fixed-seed hands of the standard game, split
 //! values included. Reported per hand, two ways: each hand set from scratch by the compiled rules
 //! ("direct"), and through the shape cache that simulations use ("cached"), warmed first on
-//! 1,000,000 other hands (a different seed), as it is after the first seconds of a run.
+//! 1,000,000 other hands (a different seed), as it is after the first seconds of a run. Last,
+//! `optimal:foxwoods` (its dealer table read from the cache, or built once before timing).
 
 use criterion::{Criterion, Throughput, criterion_group, criterion_main};
 use paigow::eval::Evaluator;
 use paigow::game::GameRules;
+use paigow::optimal::OptimalWay;
 use paigow::strategy::Strategy;
 use paigow::way::cache::CachedWay;
 use paigow::way::{HouseWay, SHIPPED_WAYS, sample_hands};
@@ -50,6 +52,29 @@ fn bench(c: &mut Criterion) {
             })
         });
     }
+    let note = |text: &str| eprintln!("{text}");
+    let cache = paigow::optimal::cache::default_dir();
+    let optimal = OptimalWay::load("foxwoods", &game, cache.as_deref(), &note).unwrap();
+    group.bench_function("optimal:foxwoods direct", |b| {
+        b.iter(|| {
+            hands
+                .iter()
+                .map(|h| optimal.choose(h, &ev.split_values(h), None) as u64)
+                .sum::<u64>()
+        })
+    });
+    let cached = CachedWay::new(optimal);
+    for h in sample_hands(game.deck, 7).take(1_000_000) {
+        cached.choose(&h, &ev.split_values(&h), None);
+    }
+    group.bench_function("optimal:foxwoods cached", |b| {
+        b.iter(|| {
+            hands
+                .iter()
+                .map(|h| cached.choose(h, &ev.split_values(h), None) as u64)
+                .sum::<u64>()
+        })
+    });
     group.finish();
 }
 

@@ -104,7 +104,7 @@ pub fn resolve(
         let note = |text: &str| eprintln!("{text}");
         let cache = crate::optimal::cache::default_dir();
         let way = crate::optimal::OptimalWay::load(dealer, game, cache.as_deref(), &note)?;
-        return Ok(Box::new(way));
+        return Ok(Box::new(CachedWay::new(way)));
     }
     match name {
         "max-back" => Ok(Box::new(MaxBack)),

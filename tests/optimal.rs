@@ -1,6 +1,7 @@
 //! `optimal:D` against the truth: the fast method's choices priced exactly (card removal
 //! included) on a fixed sample of hands, the two exact methods against each other, the cached
-//! table against a fresh one, and the strategy against every shipped house way.
+//! table against a fresh one (and the shape cache against the strategy), and the strategy against
+//! every shipped house way.
 //!
 //! Run with `--release`: the dealer tables enumerate all 154,143,080 dealer hands.
 
@@ -13,6 +14,7 @@ use paigow::optimal::OptimalWay;
 use paigow::optimal::grid::{DealerGrid, ValueIndex};
 use paigow::optimal::hand::{HandExact, SettingTable, by_enumeration};
 use paigow::strategy::{Strategy, resolve};
+use paigow::way::cache::CachedWay;
 use paigow::way::{SHIPPED_WAYS, sample_hands};
 
 /// The hands whose fast choice is priced exactly.
@@ -121,11 +123,19 @@ fn cached_table_equals_a_fresh_build_and_the_setting_table() {
     );
     assert_eq!(fresh.grid().counts(), f.optimal.grid().counts());
     assert_eq!(cached.grid().counts(), fresh.grid().counts());
-    for hand in sample_hands(f.game.deck, 9).take(20_000) {
+    let shape_cached = CachedWay::new(fresh.clone());
+    for hand in sample_hands(f.game.deck, 9).take(200_000) {
         let splits = f.ev.split_values(&hand);
         let k = fresh.choose(&hand, &splits, None);
         assert_eq!(cached.choose(&hand, &splits, None), k);
         assert_eq!(f.optimal.choose(&hand, &splits, None), k);
+        let c = shape_cached.choose(&hand, &splits, None);
+        let values = |k: usize| (splits.front[k], splits.back[k]);
+        assert_eq!(
+            values(c),
+            values(k),
+            "the shape cache keeps the setting's values"
+        );
     }
 }
 

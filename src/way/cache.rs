@@ -1,4 +1,6 @@
-//! A cache of house-way settings keyed by the shape of the hand: the fast path of simulations.
+//! A cache of settings keyed by the shape of the hand: the fast path of simulations, for house
+//! ways and for any other strategy that reads only split values and suit-blind hand features
+//! (`optimal:D`).
 //!
 //! The shape of a 7-card hand is its multiset of rank symbols (ranks and jokers) plus, when one
 //! suit holds enough cards to make a flush with the jokers (at most one suit can), the rank mask
@@ -235,30 +237,32 @@ impl ShapeTable {
     }
 }
 
-/// A house way with a shape cache in front of it.
-pub struct CachedWay {
-    way: HouseWay,
+/// A strategy (a house way unless named) with a shape cache in front of it. The strategy must
+/// read only what the shape keeps: split values and suit-blind features, never the dealer.
+pub struct CachedWay<S = HouseWay> {
+    way: S,
     table: ShapeTable,
 }
 
-impl CachedWay {
+impl<S: Strategy> CachedWay<S> {
     /// Wraps `way` with an empty cache.
-    pub fn new(way: HouseWay) -> CachedWay {
+    pub fn new(way: S) -> CachedWay<S> {
+        debug_assert!(!way.needs_dealer(), "the cache key holds no dealer");
         CachedWay {
             way,
             table: ShapeTable::default(),
         }
     }
 
-    /// The house way behind the cache.
-    pub fn way(&self) -> &HouseWay {
+    /// The strategy behind the cache.
+    pub fn way(&self) -> &S {
         &self.way
     }
 }
 
-impl Strategy for CachedWay {
+impl<S: Strategy> Strategy for CachedWay<S> {
     fn name(&self) -> &str {
-        &self.way.name
+        self.way.name()
     }
 
     #[inline]
@@ -267,7 +271,7 @@ impl Strategy for CachedWay {
         if let Some(k) = self.table.get(&shape).and_then(|d| shape.split_of(d)) {
             return k;
         }
-        let k = self.way.set(hand, splits).split;
+        let k = self.way.choose(hand, splits, None);
         self.table.insert(&shape, shape.descriptor(k));
         k
     }
