@@ -1,18 +1,30 @@
 //! Setting speed per shipped house way: 100,000 fixed-seed hands of the standard game, split
-//! values included. Reported per hand, two ways: each hand set from scratch by the compiled rules
-//! ("direct"), and through the shape cache that simulations use ("cached"), warmed first on
-//! 1,000,000 other hands (a different seed), as it is after the first seconds of a run. Last,
+//! values included. Reported per hand, three ways: each hand set from scratch by the compiled
+//! rules ("direct"); through the shape cache, warmed first on 1,000,000 other hands (a different
+//! seed), as it is after the first seconds of a run, with the split search always done
+//! ("cached"); and as `simulate` sets a hand "from cards": the cache's known setting (no split
+//! search), else the split search and the way (hands a suit could make a flush with, and misses). Last,
 //! `optimal:foxwoods` (its dealer table read from the cache, or built once before timing).
 
 use criterion::{Criterion, Throughput, criterion_group, criterion_main};
+use paigow::card::Card;
 use paigow::eval::Evaluator;
 use paigow::game::GameRules;
 use paigow::optimal::OptimalWay;
+use paigow::sim::setting_of;
 use paigow::strategy::Strategy;
 use paigow::way::cache::CachedWay;
 use paigow::way::{HouseWay, SHIPPED_WAYS, sample_hands};
 
 const HANDS: usize = 100_000;
+
+/// A hand set as `simulate` sets it: the cache's known setting, else the split search and the way.
+fn set_from_cards(ev: &Evaluator, way: &dyn Strategy, hand: &[Card; 7]) -> u64 {
+    let known = way
+        .known_setting(hand)
+        .unwrap_or_else(|| setting_of(ev, way, hand, None).1);
+    u64::from(known.front.0 ^ known.back.0)
+}
 
 fn bench(c: &mut Criterion) {
     let game = GameRules::load("standard").unwrap();
@@ -51,6 +63,14 @@ fn bench(c: &mut Criterion) {
                     .sum::<u64>()
             })
         });
+        group.bench_function(format!("{name} from cards"), |b| {
+            b.iter(|| {
+                hands
+                    .iter()
+                    .map(|h| set_from_cards(&ev, &cached, h))
+                    .sum::<u64>()
+            })
+        });
     }
     let note = |text: &str| eprintln!("{text}");
     let cache = paigow::optimal::cache::default_dir();
@@ -72,6 +92,14 @@ fn bench(c: &mut Criterion) {
             hands
                 .iter()
                 .map(|h| cached.choose(h, &ev.split_values(h), None) as u64)
+                .sum::<u64>()
+        })
+    });
+    group.bench_function("optimal:foxwoods from cards", |b| {
+        b.iter(|| {
+            hands
+                .iter()
+                .map(|h| set_from_cards(&ev, &cached, h))
                 .sum::<u64>()
         })
     });

@@ -10,6 +10,7 @@ use crate::card::{ACE, Card, Cards, RANKS};
 use crate::eval::Category;
 use crate::paytable::{Event, Paytable};
 use crate::split::SplitValues;
+use crate::strategy::KnownSetting;
 
 /// What a 7-card hand makes, for side bets.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -27,16 +28,28 @@ pub struct SevenCardFacts {
 impl SevenCardFacts {
     /// The facts of `hand` from its split values.
     pub fn of(hand: &[Card; 7], splits: &SplitValues) -> SevenCardFacts {
-        let cards = Cards::from_cards(hand);
-        let made = splits
-            .back
-            .iter()
-            .fold(0u16, |m, v| m | 1 << v.category() as u16);
         let best = splits.best_five();
+        SevenCardFacts::from_parts(
+            hand,
+            splits.categories_made(),
+            best.category(),
+            best.slots()[0],
+        )
+    }
+
+    /// The facts of `hand` from what a cache knows of it.
+    #[inline]
+    pub fn of_known(hand: &[Card; 7], known: &KnownSetting) -> SevenCardFacts {
+        SevenCardFacts::from_parts(hand, known.made, known.best, known.best_top_slot)
+    }
+
+    #[inline]
+    fn from_parts(hand: &[Card; 7], made: u16, best: Category, best_top_slot: u8) -> Self {
+        let cards = Cards::from_cards(hand);
         SevenCardFacts {
             made,
-            best: best.category(),
-            best_top_slot: best.slots()[0],
+            best,
+            best_top_slot,
             jokers: cards.jokers() as u8,
             aces: count_aces(cards),
             seven_card_straight_flush: is_seven_card_straight_flush(cards),

@@ -107,7 +107,8 @@ impl Category {
         Category::HighCard,
     ];
 
-    fn from_u32(n: u32) -> Category {
+    /// The category numbered `n` (its discriminant).
+    pub(crate) fn from_u32(n: u32) -> Category {
         Category::ALL_DESCENDING[10 - n as usize]
     }
 

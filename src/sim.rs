@@ -25,11 +25,11 @@ use thiserror::Error;
 use crate::bonus::SevenCardFacts;
 use crate::card::{Card, Cards, Deck};
 use crate::deal::{Shoe, chunk_rng};
-use crate::eval::{Category, Evaluator};
+use crate::eval::{Category, Evaluator, Value};
 use crate::game::GameRules;
 use crate::paytable::{BetKind, Event, Paytable};
 use crate::split::SplitValues;
-use crate::strategy::{DealerSetting, Strategy};
+use crate::strategy::{DealerSetting, KnownSetting, Strategy};
 use crate::wager::{BET_UNITS, MainWager, Qualification};
 
 /// The most players one dealer faces per shuffle.
@@ -283,18 +283,39 @@ impl DealerHand {
     /// Sets the dealer's (sorted) hand by `way` and reads qualification from its seven cards.
     #[inline]
     pub fn set(ev: &Evaluator, way: &dyn Strategy, wager: &MainWager, hand: &[Card; 7]) -> Self {
-        let splits = ev.split_values(hand);
-        let k = way.choose(hand, &splits, None);
-        let best = splits.best_five().category();
+        let known = way
+            .known_setting(hand)
+            .unwrap_or_else(|| setting_of(ev, way, hand, None).1);
+        DealerHand::from_known(known, wager)
+    }
+
+    /// The dealer's hand from its setting's values and its best five.
+    #[inline]
+    pub fn from_known(known: KnownSetting, wager: &MainWager) -> Self {
         DealerHand {
             setting: DealerSetting {
-                front: splits.front[k],
-                back: splits.back[k],
+                front: known.front,
+                back: known.back,
             },
-            qualified: wager.qualification == Qualification::Always || best >= Category::OnePair,
-            overqualified: wager.overqualifier.is_some() && best >= Category::FourOfAKind,
+            qualified: wager.qualification == Qualification::Always
+                || known.best >= Category::OnePair,
+            overqualified: wager.overqualifier.is_some() && known.best >= Category::FourOfAKind,
         }
     }
+}
+
+/// A hand's split values and `way`'s setting of it (the values of the chosen split and the best
+/// five), the slow path: the 21-split search, then the strategy.
+#[inline]
+pub fn setting_of(
+    ev: &Evaluator,
+    way: &dyn Strategy,
+    hand: &[Card; 7],
+    dealer: Option<DealerSetting>,
+) -> (SplitValues, KnownSetting) {
+    let splits = ev.split_values(hand);
+    let k = way.choose(hand, &splits, dealer);
+    (splits, KnownSetting::of_split(&splits, k))
 }
 
 /// Settles split `k` of a player hand with values `splits` against the dealer.
@@ -306,13 +327,18 @@ pub fn settle(splits: &SplitValues, k: usize, dealer: &DealerHand) -> Outcome {
             foul: true,
         };
     }
+    settle_setting(splits.front[k], splits.back[k], dealer)
+}
+
+/// Settles a legal player setting (`front`, `back` values) against the dealer.
+#[inline]
+pub fn settle_setting(front: Value, back: Value, dealer: &DealerHand) -> Outcome {
     if !dealer.qualified {
         return Outcome::NotQualified;
     }
     if dealer.overqualified {
         return Outcome::Overqualified;
     }
-    let (front, back) = (splits.front[k], splits.back[k]);
     let wins_front = front > dealer.setting.front;
     let wins_back = back > dealer.setting.back;
     match (wins_front, wins_back) {
@@ -365,12 +391,10 @@ impl Table<'_> {
         let dealer_jokers = Cards::from_cards(&cards[..7]).jokers() as u8;
         for seat in 1..=players {
             let hand = sorted_hand(&cards[7 * seat..]);
-            let splits = self.ev.split_values(&hand);
-            tally.categories[splits.best_five().category() as usize] += 1;
-            let outcome = settle(&splits, cfg.player.choose(&hand, &splits, shown), &dealer);
+            let (outcome, facts) = self.play_hand(&hand, shown, &dealer, tally);
             tally.record(outcome);
             net += outcome.units(wager);
-            self.settle_side_bets(&hand, &splits, dealer_jokers, tally, &mut side_net);
+            self.settle_side_bets(&hand, facts, dealer_jokers, tally, &mut side_net);
         }
         for (bet, round_net) in tally.side_bets.iter_mut().zip(side_net) {
             bet.net += i128::from(round_net);
@@ -382,12 +406,37 @@ impl Table<'_> {
         tally.net_units_squared += u128::from(net.unsigned_abs()).pow(2);
     }
 
+    /// Sets and settles one player hand, counting its best five; the seven-card facts when a side
+    /// bet needs them. A strategy that knows the setting from its cache skips the split search.
+    #[inline]
+    fn play_hand(
+        &self,
+        hand: &[Card; 7],
+        shown: Option<DealerSetting>,
+        dealer: &DealerHand,
+        tally: &mut Tally,
+    ) -> (Outcome, Option<SevenCardFacts>) {
+        let player = &*self.cfg.player;
+        if let Some(known) = player.known_setting(hand) {
+            tally.categories[known.best as usize] += 1;
+            let facts = self
+                .needs_facts
+                .then(|| SevenCardFacts::of_known(hand, &known));
+            return (settle_setting(known.front, known.back, dealer), facts);
+        }
+        let splits = self.ev.split_values(hand);
+        tally.categories[splits.best_five().category() as usize] += 1;
+        let outcome = settle(&splits, player.choose(hand, &splits, shown), dealer);
+        let facts = self.needs_facts.then(|| SevenCardFacts::of(hand, &splits));
+        (outcome, facts)
+    }
+
     /// Settles every side bet of one player hand into `tally`, adding each bet's net to `net`.
     #[inline]
     fn settle_side_bets(
         &self,
         hand: &[Card; 7],
-        splits: &SplitValues,
+        facts: Option<SevenCardFacts>,
         dealer_jokers: u8,
         tally: &mut Tally,
         net: &mut [i64; MAX_SIDE_BETS],
@@ -395,7 +444,6 @@ impl Table<'_> {
         if self.side_bets.is_empty() {
             return;
         }
-        let facts = self.needs_facts.then(|| SevenCardFacts::of(hand, splits));
         let jokers = Event::Jokers {
             player: Cards::from_cards(hand).jokers() as u8,
             dealer: dealer_jokers,

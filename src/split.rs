@@ -52,6 +52,14 @@ impl SplitValues {
         (0..SPLIT_COUNT).filter(|&k| self.is_legal(k))
     }
 
+    /// Bit `c` set when some back makes category `c`: the categories some five of the seven
+    /// cards make (each back is the best reading of its five cards).
+    pub fn categories_made(&self) -> u16 {
+        self.back
+            .iter()
+            .fold(0u16, |m, v| m | 1 << v.category() as u16)
+    }
+
     /// The best 5-card value among the seven cards (the best back of any split).
     pub fn best_five(&self) -> Value {
         self.back.iter().copied().max().unwrap_or_default()

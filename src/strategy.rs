@@ -26,6 +26,34 @@ pub struct DealerSetting {
     pub back: Value,
 }
 
+/// What a strategy's setting of a hand means for settlement, known without the split values
+/// (from a cache): the front and back values, and what the seven cards make for side bets.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct KnownSetting {
+    pub front: Value,
+    pub back: Value,
+    /// The best five-card category of the seven cards.
+    pub best: crate::eval::Category,
+    /// Bit `c` set when some five of the seven cards make category `c` exactly.
+    pub made: u16,
+    /// The best five's highest rank slot (rank + 1).
+    pub best_top_slot: u8,
+}
+
+impl KnownSetting {
+    /// The setting of split `k` of a hand with split values `splits`.
+    pub fn of_split(splits: &SplitValues, k: usize) -> KnownSetting {
+        let best = splits.best_five();
+        KnownSetting {
+            front: splits.front[k],
+            back: splits.back[k],
+            best: best.category(),
+            made: splits.categories_made(),
+            best_top_slot: best.slots()[0],
+        }
+    }
+}
+
 /// A way to set a 7-card hand.
 pub trait Strategy: Send + Sync {
     /// A short name for reports.
@@ -43,6 +71,14 @@ pub trait Strategy: Send + Sync {
     /// Whether this strategy needs the dealer's setting (so the dealer must set first).
     fn needs_dealer(&self) -> bool {
         false
+    }
+
+    /// The setting of `hand` (sorted) when it is known without the split values, as after a
+    /// shape-cache hit; `None` means "compute the split values and call `choose`". When `Some`,
+    /// it equals the values of `choose`'s split and the hand's best five.
+    fn known_setting(&self, hand: &[Card; 7]) -> Option<KnownSetting> {
+        let _ = hand;
+        None
     }
 }
 

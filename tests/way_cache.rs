@@ -1,11 +1,12 @@
 //! The shape cache in front of a house way changes nothing a simulation can see: on every hand
 //! the cached split has the same front and back values as the house way's own choice, and where
-//! no suit can make a flush it is the very same split.
+//! no suit can make a flush it is the very same split; a known setting (a hit with no split
+//! search) is exactly what the split search and the way give.
 
 use paigow::card::{Card, Deck};
 use paigow::eval::Evaluator;
 use paigow::game::GameRules;
-use paigow::strategy::Strategy;
+use paigow::strategy::{KnownSetting, Strategy};
 use paigow::way::HouseWay;
 use paigow::way::cache::CachedWay;
 use rand::{RngExt, SeedableRng};
@@ -49,7 +50,7 @@ fn cached_settings_equal_the_house_way_on_every_sampled_hand() {
         for name in ways {
             let cached = CachedWay::new(HouseWay::load(name).unwrap());
             let direct = HouseWay::load(name).unwrap();
-            let (mut hits_checked, mut flush_hands) = (0, 0);
+            let (mut hits_checked, mut flush_hands, mut known) = (0, 0, 0);
             // Twice over the same hands: the second pass answers from the cache.
             for pass in 0..2 {
                 for hand in &hands {
@@ -63,6 +64,10 @@ fn cached_settings_equal_the_house_way_on_every_sampled_hand() {
                         "{name} on {} pass {pass}",
                         game.name
                     );
+                    if let Some(k) = cached.known_setting(hand) {
+                        assert_eq!(k, KnownSetting::of_split(&splits, want), "{name}");
+                        known += 1;
+                    }
                     if flush_possible(hand) {
                         flush_hands += 1;
                     } else {
@@ -72,6 +77,10 @@ fn cached_settings_equal_the_house_way_on_every_sampled_hand() {
                 }
             }
             assert!(flush_hands > 1_000, "{name}: flush shapes exercised");
+            assert!(
+                known > 150_000,
+                "{name}: known settings exercised ({known})"
+            );
             assert_eq!(hits_checked, 300_000);
         }
     }

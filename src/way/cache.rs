@@ -17,17 +17,22 @@
 //!   last tie-break is the lowest split index, and splits with equal descriptors tie on
 //!   everything before it); `tests/way_cache.rs` checks both.
 //! - Shapes with no flush suit (most hands) have a dense index: the seven rank symbols sorted,
-//!   `s_0 <= ... <= s_6`, rank as `sum C(s_i + i, i + 1)`, below `C(20, 7)` = 77,520; their table
-//!   is 155 KB of `AtomicU16` (descriptor + 1; 0 is empty) and stays in cache. Shapes with a
-//!   flush suit go to a lock-free open-addressing table of `AtomicU64` (key in the low 54 bits,
-//!   descriptor in the top 10). Slots are written once, from empty; a full neighbourhood means a
-//!   miss, never a wrong answer: the way is then applied directly.
+//!   `s_0 <= ... <= s_6`, rank as `sum C(s_i + i, i + 1)`, below `C(20, 7)` = 77,520. Their entry
+//!   also holds what settlement and side bets need (the setting's front and back values, the
+//!   best five's category and top slot, the categories some five cards make: all functions of
+//!   the shape), so [`Strategy::known_setting`] answers a hit with no split search; 930 KB in
+//!   all (`AtomicU64` + `AtomicU32` per shape, see `PlainEntry`). Shapes with a flush suit go to
+//!   a lock-free open-addressing table of `AtomicU64` (key in the low 54 bits, descriptor in the
+//!   top 10) and always take the split search. Slots are written once, from empty, with values
+//!   that depend only on the shape; a full neighbourhood means a miss, never a wrong answer: the
+//!   way is then applied directly.
 
-use std::sync::atomic::{AtomicU16, AtomicU64, Ordering};
+use std::sync::atomic::{AtomicU32, AtomicU64, Ordering};
 
 use crate::card::{Card, Cards};
+use crate::eval::{Category, Value};
 use crate::split::{FRONT_POSITIONS, SPLIT_COUNT, SplitValues};
-use crate::strategy::{DealerSetting, Strategy};
+use crate::strategy::{DealerSetting, KnownSetting, Strategy};
 
 use super::HouseWay;
 use crate::exact::BINOMIAL;
@@ -195,44 +200,95 @@ impl Slots {
     }
 }
 
+/// A plain shape's entry, two words. `setting`: bit 63 set when filled; the setting's
+/// descriptor (bits 52..62), its front and back values (24 bits each, bits 28..52 and 4..28) and
+/// the best five's category (bits 0..4). `facts`: bit 31 set when filled; the best five's top
+/// slot (bits 11..15) and the categories made (bits 0..11). Each word is written once, from
+/// zero, with a value that depends only on the shape, so a reader sees it whole or not at all.
+#[derive(Clone, Copy)]
+struct PlainEntry {
+    setting: u64,
+    facts: u32,
+}
+
+impl PlainEntry {
+    const FILLED: u64 = 1 << 63;
+    const FACTS_FILLED: u32 = 1 << 31;
+
+    fn new(descriptor: u64, known: KnownSetting) -> PlainEntry {
+        PlainEntry {
+            setting: Self::FILLED
+                | descriptor << 52
+                | u64::from(known.front.0) << 28
+                | u64::from(known.back.0) << 4
+                | known.best as u64,
+            facts: Self::FACTS_FILLED
+                | u32::from(known.best_top_slot) << 11
+                | u32::from(known.made),
+        }
+    }
+
+    fn descriptor_of(setting: u64) -> u64 {
+        (setting >> 52) & 0x3FF
+    }
+
+    fn known(self) -> KnownSetting {
+        KnownSetting {
+            front: Value((self.setting >> 28) as u32 & 0xFF_FFFF),
+            back: Value((self.setting >> 4) as u32 & 0xFF_FFFF),
+            best: Category::from_u32((self.setting & 15) as u32),
+            made: (self.facts & 0x7FF) as u16,
+            best_top_slot: ((self.facts >> 11) & 15) as u8,
+        }
+    }
+}
+
 /// The cache: shapes with no flush suit in a small dense table, the rest in a hashed one.
 pub struct ShapeTable {
-    plain: Box<[AtomicU16]>,
+    plain: Box<[AtomicU64]>,
+    plain_facts: Box<[AtomicU32]>,
     flush: Slots,
 }
 
 impl Default for ShapeTable {
     fn default() -> Self {
         ShapeTable {
-            plain: (0..PLAIN_SLOTS).map(|_| AtomicU16::new(0)).collect(),
+            plain: (0..PLAIN_SLOTS).map(|_| AtomicU64::new(0)).collect(),
+            plain_facts: (0..PLAIN_SLOTS).map(|_| AtomicU32::new(0)).collect(),
             flush: Slots::new(FLUSH_BITS),
         }
     }
 }
 
 impl ShapeTable {
+    /// The entry of a plain shape, when both its words are filled.
+    #[inline]
+    fn plain_entry(&self, shape: &Shape) -> Option<PlainEntry> {
+        let index = shape.plain_index();
+        let setting = self.plain[index].load(Ordering::Relaxed);
+        let facts = self.plain_facts[index].load(Ordering::Relaxed);
+        let filled = setting & PlainEntry::FILLED != 0 && facts & PlainEntry::FACTS_FILLED != 0;
+        filled.then_some(PlainEntry { setting, facts })
+    }
+
     #[inline]
     fn get(&self, shape: &Shape) -> Option<u64> {
         if shape.has_flush_suit {
             return self.flush.get(shape.key);
         }
-        match self.plain[shape.plain_index()].load(Ordering::Relaxed) {
-            0 => None,
-            stored => Some(u64::from(stored - 1)),
-        }
+        let stored = self.plain[shape.plain_index()].load(Ordering::Relaxed);
+        (stored & PlainEntry::FILLED != 0).then_some(PlainEntry::descriptor_of(stored))
     }
 
-    fn insert(&self, shape: &Shape, descriptor: u64) {
+    fn insert(&self, shape: &Shape, descriptor: u64, known: KnownSetting) {
         if shape.has_flush_suit {
             self.flush.insert(shape.key, descriptor);
         } else {
-            let stored = descriptor as u16 + 1;
-            let _ = self.plain[shape.plain_index()].compare_exchange(
-                0,
-                stored,
-                Ordering::Relaxed,
-                Ordering::Relaxed,
-            );
+            let entry = PlainEntry::new(descriptor, known);
+            let index = shape.plain_index();
+            let (relaxed, setting, facts) = (Ordering::Relaxed, entry.setting, entry.facts);
+            let _ = self.plain[index].compare_exchange(0, setting, relaxed, relaxed);
+            let _ = self.plain_facts[index].compare_exchange(0, facts, relaxed, relaxed);
         }
     }
 }
@@ -272,8 +328,20 @@ impl<S: Strategy> Strategy for CachedWay<S> {
             return k;
         }
         let k = self.way.choose(hand, splits, None);
-        self.table.insert(&shape, shape.descriptor(k));
+        let known = KnownSetting::of_split(splits, k);
+        self.table.insert(&shape, shape.descriptor(k), known);
         k
+    }
+
+    /// On a hit for a shape with no flush suit: the setting's values and the best five's
+    /// category, with no split search.
+    #[inline]
+    fn known_setting(&self, hand: &[Card; 7]) -> Option<KnownSetting> {
+        let shape = Shape::of(hand);
+        if shape.has_flush_suit {
+            return None;
+        }
+        self.table.plain_entry(&shape).map(PlainEntry::known)
     }
 }
 
