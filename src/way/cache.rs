@@ -96,37 +96,10 @@ impl Shape {
         }
     }
 
-    /// The dense index of the rank multiset (see the module docs): the symbols sorted by a
-    /// branch-free sorting network, then one small-table lookup each.
+    /// The dense index of the rank multiset (see the module docs).
     #[inline]
     fn plain_index(&self) -> usize {
-        const NETWORK: [(usize, usize); 16] = [
-            (0, 6),
-            (2, 3),
-            (4, 5),
-            (0, 2),
-            (1, 4),
-            (3, 6),
-            (0, 1),
-            (2, 5),
-            (3, 4),
-            (1, 2),
-            (4, 6),
-            (2, 3),
-            (4, 5),
-            (1, 2),
-            (3, 4),
-            (5, 6),
-        ];
-        let mut s = self.codes.map(|c| c & 15);
-        for (a, b) in NETWORK {
-            let (lo, hi) = (s[a].min(s[b]), s[a].max(s[b]));
-            s[a] = lo;
-            s[b] = hi;
-        }
-        (0..7)
-            .map(|i| BINOMIAL[s[i] as usize + i][i + 1] as usize)
-            .sum()
+        dense_index(self.codes.map(|c| c & 15))
     }
 
     /// The descriptor of split `k`: its two front codes, the smaller first (5 bits each).
@@ -146,6 +119,53 @@ impl Shape {
         let second = (first + 1..7).find(|&p| self.codes[p] == wanted)?;
         Some(SPLIT_OF_POSITIONS[first][second] as usize)
     }
+}
+
+/// The dense index of a hand with no flush suit, from its cards alone (None when a suit can
+/// make a flush with the jokers). A card's rank symbol is the low four bits of its index (the
+/// jokers, 61 and 62, become 13).
+#[inline]
+fn plain_index_of(hand: &[Card; 7]) -> Option<usize> {
+    let cards = Cards::from_cards(hand);
+    let jokers = cards.jokers();
+    if (0..4u8).any(|s| cards.suit_mask(s).count_ones() + jokers >= 5) {
+        return None;
+    }
+    Some(dense_index(
+        hand.map(|c| (c.index() & 15).min(JOKER_SYMBOL)),
+    ))
+}
+
+/// The colex rank of a multiset of seven rank symbols (see the module docs): the symbols sorted
+/// by a branch-free sorting network, then one small-table lookup each.
+#[inline]
+fn dense_index(mut s: [u8; 7]) -> usize {
+    const NETWORK: [(usize, usize); 16] = [
+        (0, 6),
+        (2, 3),
+        (4, 5),
+        (0, 2),
+        (1, 4),
+        (3, 6),
+        (0, 1),
+        (2, 5),
+        (3, 4),
+        (1, 2),
+        (4, 6),
+        (2, 3),
+        (4, 5),
+        (1, 2),
+        (3, 4),
+        (5, 6),
+    ];
+    for (a, b) in NETWORK {
+        let (lo, hi) = (s[a].min(s[b]), s[a].max(s[b]));
+        s[a] = lo;
+        s[b] = hi;
+    }
+    (0..7)
+        .map(|i| BINOMIAL[s[i] as usize + i][i + 1] as usize)
+        .sum()
 }
 
 /// A lock-free open-addressing table from shape keys to setting descriptors.
@@ -243,30 +263,35 @@ impl PlainEntry {
     }
 }
 
+/// The two words of a plain shape's entry, side by side (one cache line).
+#[derive(Default)]
+struct PlainSlot {
+    setting: AtomicU64,
+    facts: AtomicU32,
+}
+
 /// The cache: shapes with no flush suit in a small dense table, the rest in a hashed one.
 pub struct ShapeTable {
-    plain: Box<[AtomicU64]>,
-    plain_facts: Box<[AtomicU32]>,
+    plain: Box<[PlainSlot]>,
     flush: Slots,
 }
 
 impl Default for ShapeTable {
     fn default() -> Self {
         ShapeTable {
-            plain: (0..PLAIN_SLOTS).map(|_| AtomicU64::new(0)).collect(),
-            plain_facts: (0..PLAIN_SLOTS).map(|_| AtomicU32::new(0)).collect(),
+            plain: (0..PLAIN_SLOTS).map(|_| PlainSlot::default()).collect(),
             flush: Slots::new(FLUSH_BITS),
         }
     }
 }
 
 impl ShapeTable {
-    /// The entry of a plain shape, when both its words are filled.
+    /// The entry at a plain index, when both its words are filled.
     #[inline]
-    fn plain_entry(&self, shape: &Shape) -> Option<PlainEntry> {
-        let index = shape.plain_index();
-        let setting = self.plain[index].load(Ordering::Relaxed);
-        let facts = self.plain_facts[index].load(Ordering::Relaxed);
+    fn plain_entry(&self, index: usize) -> Option<PlainEntry> {
+        let slot = &self.plain[index];
+        let setting = slot.setting.load(Ordering::Relaxed);
+        let facts = slot.facts.load(Ordering::Relaxed);
         let filled = setting & PlainEntry::FILLED != 0 && facts & PlainEntry::FACTS_FILLED != 0;
         filled.then_some(PlainEntry { setting, facts })
     }
@@ -276,7 +301,9 @@ impl ShapeTable {
         if shape.has_flush_suit {
             return self.flush.get(shape.key);
         }
-        let stored = self.plain[shape.plain_index()].load(Ordering::Relaxed);
+        let stored = self.plain[shape.plain_index()]
+            .setting
+            .load(Ordering::Relaxed);
         (stored & PlainEntry::FILLED != 0).then_some(PlainEntry::descriptor_of(stored))
     }
 
@@ -285,10 +312,10 @@ impl ShapeTable {
             self.flush.insert(shape.key, descriptor);
         } else {
             let entry = PlainEntry::new(descriptor, known);
-            let index = shape.plain_index();
+            let slot = &self.plain[shape.plain_index()];
             let (relaxed, setting, facts) = (Ordering::Relaxed, entry.setting, entry.facts);
-            let _ = self.plain[index].compare_exchange(0, setting, relaxed, relaxed);
-            let _ = self.plain_facts[index].compare_exchange(0, facts, relaxed, relaxed);
+            let _ = slot.setting.compare_exchange(0, setting, relaxed, relaxed);
+            let _ = slot.facts.compare_exchange(0, facts, relaxed, relaxed);
         }
     }
 }
@@ -337,11 +364,8 @@ impl<S: Strategy> Strategy for CachedWay<S> {
     /// category, with no split search.
     #[inline]
     fn known_setting(&self, hand: &[Card; 7]) -> Option<KnownSetting> {
-        let shape = Shape::of(hand);
-        if shape.has_flush_suit {
-            return None;
-        }
-        self.table.plain_entry(&shape).map(PlainEntry::known)
+        let index = plain_index_of(hand)?;
+        self.table.plain_entry(index).map(PlainEntry::known)
     }
 }
 
@@ -372,6 +396,16 @@ mod tests {
             shape("Jk As Kd 7h 5s 3d 2c").key,
             shape("Ah As Kd 7h 5s 3d 2c").key
         );
+    }
+
+    #[test]
+    fn the_index_from_cards_is_the_shapes() {
+        let deck = Deck::with_jokers(2).unwrap();
+        for hand in crate::way::sample_hands(deck, 5).take(50_000) {
+            let shape = Shape::of(&hand);
+            let want = (!shape.has_flush_suit).then(|| shape.plain_index());
+            assert_eq!(plain_index_of(&hand), want, "{hand:?}");
+        }
     }
 
     #[test]
