@@ -109,6 +109,73 @@ pub fn joker_event(player: &[Card; 7], dealer: &[Card; 7]) -> Event {
     }
 }
 
+impl SevenCardFacts {
+    /// Bits of [`SevenCardFacts::key`].
+    pub const KEY_BITS: u32 = 18;
+
+    /// Everything that decides which line pays, in [`Self::KEY_BITS`] bits: the categories made
+    /// (or, for a pai gow hand, which makes only high card, a flag and the top slot), the
+    /// jokers, the aces and the 7-card straight flush. The best category is the highest made.
+    #[inline]
+    pub fn key(&self) -> usize {
+        let made = match self.made {
+            1 => 1 << 11 | usize::from(self.best_top_slot),
+            m => usize::from(m),
+        };
+        made | usize::from(self.jokers) << 12
+            | usize::from(self.aces) << 14
+            | usize::from(self.seven_card_straight_flush) << 17
+    }
+
+    /// Facts with this key (a representative: fields no event reads for it are zero).
+    fn from_key(key: usize) -> SevenCardFacts {
+        let (made, best_top_slot) = match key & 0xFFF {
+            k if k >> 11 == 1 => (1, (k & 15) as u8),
+            k => (k as u16, 0),
+        };
+        SevenCardFacts {
+            made,
+            best: Category::from_u32(15u32.saturating_sub(made.leading_zeros())),
+            best_top_slot,
+            jokers: ((key >> 12) & 3) as u8,
+            aces: ((key >> 14) & 7) as u8,
+            seven_card_straight_flush: key >> 17 & 1 == 1,
+        }
+    }
+}
+
+/// A seven-card paytable's paying line for every [`SevenCardFacts::key`]: one byte lookup per
+/// hand instead of a walk down the lines (256 KB).
+pub struct LineTable {
+    lines: Box<[u8]>,
+}
+
+impl LineTable {
+    /// No line.
+    const NONE: u8 = u8::MAX;
+
+    /// The table of `paytable` (fewer than 255 lines).
+    pub fn new(paytable: &Paytable) -> LineTable {
+        assert!(paytable.lines.len() < usize::from(Self::NONE));
+        let lines = (0..1usize << SevenCardFacts::KEY_BITS)
+            .map(|key| {
+                let facts = SevenCardFacts::from_key(key);
+                paytable.first_line(&facts).map_or(Self::NONE, |l| l as u8)
+            })
+            .collect();
+        LineTable { lines }
+    }
+
+    /// The line paying a hand with these facts, if any.
+    #[inline]
+    pub fn line(&self, facts: &SevenCardFacts) -> Option<usize> {
+        match self.lines[facts.key()] {
+            Self::NONE => None,
+            line => Some(usize::from(line)),
+        }
+    }
+}
+
 impl Paytable {
     /// The index of the line that pays a hand with these facts, if any.
     pub fn first_line(&self, facts: &SevenCardFacts) -> Option<usize> {
@@ -123,6 +190,25 @@ impl Paytable {
 
 #[cfg(test)]
 mod tests {
+    #[test]
+    fn line_tables_agree_with_walking_the_lines() {
+        for (game, jokers) in [("standard", 1), ("double-joker", 2)] {
+            let game = crate::game::GameRules::load(game).unwrap();
+            let ev = crate::eval::Evaluator::new(game.ranking);
+            let deck = crate::card::Deck::with_jokers(jokers).unwrap();
+            let tables: Vec<LineTable> = game.side_bets.iter().map(LineTable::new).collect();
+            for hand in crate::way::sample_hands(deck, 3).take(100_000) {
+                let facts = SevenCardFacts::of(&hand, &ev.split_values(&hand));
+                assert_eq!(SevenCardFacts::from_key(facts.key()).key(), facts.key());
+                for (paytable, table) in game.side_bets.iter().zip(&tables) {
+                    if paytable.kind == crate::paytable::BetKind::SevenCards {
+                        assert_eq!(table.line(&facts), paytable.first_line(&facts), "{hand:?}");
+                    }
+                }
+            }
+        }
+    }
+
     use super::*;
     use crate::card::Deck;
     use crate::eval::{Evaluator, Ranking};

@@ -22,7 +22,7 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use rayon::prelude::*;
 use thiserror::Error;
 
-use crate::bonus::SevenCardFacts;
+use crate::bonus::{LineTable, SevenCardFacts};
 use crate::card::{Card, Cards, Deck};
 use crate::deal::{Shoe, chunk_rng};
 use crate::eval::{Category, Evaluator, Value};
@@ -164,6 +164,8 @@ pub struct SideBetPlan {
     pub unit: i64,
     /// Net per line in pay units; the slot after the last line is a loss (`-unit`).
     pub line_net: Vec<i64>,
+    /// The paying line by seven-card facts (seven-card bets).
+    lines: Option<LineTable>,
 }
 
 impl SideBetPlan {
@@ -188,16 +190,17 @@ impl SideBetPlan {
             table: table.clone(),
             unit: unit as i64,
             line_net,
+            lines: (table.kind == BetKind::SevenCards).then(|| LineTable::new(table)),
         }
     }
 
     /// The index of the line paying this hand (the slot after the last line if none).
     #[inline]
     fn line(&self, facts: Option<&SevenCardFacts>, jokers: Event) -> usize {
-        let paid = match (self.table.kind, facts) {
-            (BetKind::SevenCards, Some(facts)) => self.table.first_line(facts),
-            (BetKind::Jokers, _) => self.table.joker_line(jokers),
-            (BetKind::SevenCards, None) => unreachable!("facts are computed for seven-card bets"),
+        let paid = match (&self.lines, facts) {
+            (Some(lines), Some(facts)) => lines.line(facts),
+            (None, _) => self.table.joker_line(jokers),
+            (Some(_), None) => unreachable!("facts are computed for seven-card bets"),
         };
         paid.unwrap_or(self.table.lines.len())
     }

@@ -20,14 +20,14 @@
 //!   `s_0 <= ... <= s_6`, rank as `sum C(s_i + i, i + 1)`, below `C(20, 7)` = 77,520. Their entry
 //!   also holds what settlement and side bets need (the setting's front and back values, the
 //!   best five's category and top slot, the categories some five cards make: all functions of
-//!   the shape), so [`Strategy::known_setting`] answers a hit with no split search; 930 KB in
-//!   all (`AtomicU64` + `AtomicU32` per shape, see `PlainEntry`). Shapes with a flush suit go to
+//!   the shape), so [`Strategy::known_setting`] answers a hit with no split search; one `AtomicU64`
+//!   per shape, 620 KB (see `PlainEntry`). Shapes with a flush suit go to
 //!   a lock-free open-addressing table of `AtomicU64` (key in the low 54 bits, descriptor in the
 //!   top 10) and always take the split search. Slots are written once, from empty, with values
 //!   that depend only on the shape; a full neighbourhood means a miss, never a wrong answer: the
 //!   way is then applied directly.
 
-use std::sync::atomic::{AtomicU32, AtomicU64, Ordering};
+use std::sync::atomic::{AtomicU64, Ordering};
 
 use crate::card::{Card, Cards};
 use crate::eval::{Category, Value};
@@ -220,80 +220,67 @@ impl Slots {
     }
 }
 
-/// A plain shape's entry, two words. `setting`: bit 63 set when filled; the setting's
-/// descriptor (bits 52..62), its front and back values (24 bits each, bits 28..52 and 4..28) and
-/// the best five's category (bits 0..4). `facts`: bit 31 set when filled; the best five's top
-/// slot (bits 11..15) and the categories made (bits 0..11). Each word is written once, from
-/// zero, with a value that depends only on the shape, so a reader sees it whole or not at all.
+/// A plain shape's entry, one word: bit 63 set when filled; the setting's descriptor (bits
+/// 53..63), its front value without its always-zero low 12 bits (41..53), its back value (17..41),
+/// the best five's top slot (13..17) and the categories some five cards make (0..11). The best
+/// five's category is the highest category made. A slot is written once, from zero, with a value
+/// that depends only on the shape, so a reader sees it whole or not at all.
 #[derive(Clone, Copy)]
-struct PlainEntry {
-    setting: u64,
-    facts: u32,
-}
+struct PlainEntry(u64);
 
 impl PlainEntry {
     const FILLED: u64 = 1 << 63;
-    const FACTS_FILLED: u32 = 1 << 31;
 
     fn new(descriptor: u64, known: KnownSetting) -> PlainEntry {
-        PlainEntry {
-            setting: Self::FILLED
-                | descriptor << 52
-                | u64::from(known.front.0) << 28
-                | u64::from(known.back.0) << 4
-                | known.best as u64,
-            facts: Self::FACTS_FILLED
-                | u32::from(known.best_top_slot) << 11
-                | u32::from(known.made),
-        }
+        debug_assert_eq!(known.front.0 & 0xFFF, 0, "a front value has two rank slots");
+        debug_assert_eq!(15 - known.made.leading_zeros(), known.best as u32);
+        PlainEntry(
+            Self::FILLED
+                | descriptor << 53
+                | u64::from(known.front.0 >> 12) << 41
+                | u64::from(known.back.0) << 17
+                | u64::from(known.best_top_slot) << 13
+                | u64::from(known.made),
+        )
     }
 
-    fn descriptor_of(setting: u64) -> u64 {
-        (setting >> 52) & 0x3FF
+    fn descriptor_of(stored: u64) -> u64 {
+        (stored >> 53) & 0x3FF
     }
 
     fn known(self) -> KnownSetting {
+        let made = (self.0 & 0x7FF) as u16;
         KnownSetting {
-            front: Value((self.setting >> 28) as u32 & 0xFF_FFFF),
-            back: Value((self.setting >> 4) as u32 & 0xFF_FFFF),
-            best: Category::from_u32((self.setting & 15) as u32),
-            made: (self.facts & 0x7FF) as u16,
-            best_top_slot: ((self.facts >> 11) & 15) as u8,
+            front: Value(((self.0 >> 41) as u32 & 0xFFF) << 12),
+            back: Value((self.0 >> 17) as u32 & 0xFF_FFFF),
+            best: Category::from_u32(15 - made.leading_zeros()),
+            made,
+            best_top_slot: ((self.0 >> 13) & 15) as u8,
         }
     }
-}
-
-/// The two words of a plain shape's entry, side by side (one cache line).
-#[derive(Default)]
-struct PlainSlot {
-    setting: AtomicU64,
-    facts: AtomicU32,
 }
 
 /// The cache: shapes with no flush suit in a small dense table, the rest in a hashed one.
 pub struct ShapeTable {
-    plain: Box<[PlainSlot]>,
+    plain: Box<[AtomicU64]>,
     flush: Slots,
 }
 
 impl Default for ShapeTable {
     fn default() -> Self {
         ShapeTable {
-            plain: (0..PLAIN_SLOTS).map(|_| PlainSlot::default()).collect(),
+            plain: (0..PLAIN_SLOTS).map(|_| AtomicU64::new(0)).collect(),
             flush: Slots::new(FLUSH_BITS),
         }
     }
 }
 
 impl ShapeTable {
-    /// The entry at a plain index, when both its words are filled.
+    /// The entry at a plain index, when filled.
     #[inline]
     fn plain_entry(&self, index: usize) -> Option<PlainEntry> {
-        let slot = &self.plain[index];
-        let setting = slot.setting.load(Ordering::Relaxed);
-        let facts = slot.facts.load(Ordering::Relaxed);
-        let filled = setting & PlainEntry::FILLED != 0 && facts & PlainEntry::FACTS_FILLED != 0;
-        filled.then_some(PlainEntry { setting, facts })
+        let stored = self.plain[index].load(Ordering::Relaxed);
+        (stored & PlainEntry::FILLED != 0).then_some(PlainEntry(stored))
     }
 
     #[inline]
@@ -301,9 +288,7 @@ impl ShapeTable {
         if shape.has_flush_suit {
             return self.flush.get(shape.key);
         }
-        let stored = self.plain[shape.plain_index()]
-            .setting
-            .load(Ordering::Relaxed);
+        let stored = self.plain[shape.plain_index()].load(Ordering::Relaxed);
         (stored & PlainEntry::FILLED != 0).then_some(PlainEntry::descriptor_of(stored))
     }
 
@@ -313,9 +298,7 @@ impl ShapeTable {
         } else {
             let entry = PlainEntry::new(descriptor, known);
             let slot = &self.plain[shape.plain_index()];
-            let (relaxed, setting, facts) = (Ordering::Relaxed, entry.setting, entry.facts);
-            let _ = slot.setting.compare_exchange(0, setting, relaxed, relaxed);
-            let _ = slot.facts.compare_exchange(0, facts, relaxed, relaxed);
+            let _ = slot.compare_exchange(0, entry.0, Ordering::Relaxed, Ordering::Relaxed);
         }
     }
 }
