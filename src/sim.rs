@@ -292,6 +292,21 @@ impl DealerHand {
         DealerHand::from_known(known, wager)
     }
 
+    /// Sets seven dealt cards in deal order: the way's known setting needs no order; only the
+    /// split search (on a miss) sorts them.
+    #[inline]
+    pub fn set_dealt(
+        ev: &Evaluator,
+        way: &dyn Strategy,
+        wager: &MainWager,
+        cards: &[Card],
+    ) -> Self {
+        let known = way
+            .known_setting(&dealt(cards))
+            .unwrap_or_else(|| setting_of(ev, way, &sorted_hand(cards), None).1);
+        DealerHand::from_known(known, wager)
+    }
+
     /// The dealer's hand from its setting's values and its best five.
     #[inline]
     pub fn from_known(known: KnownSetting, wager: &MainWager) -> Self {
@@ -354,6 +369,12 @@ pub fn settle_setting(front: Value, back: Value, dealer: &DealerHand) -> Outcome
     }
 }
 
+/// The first seven of `cards`, in deal order.
+#[inline]
+fn dealt(cards: &[Card]) -> [Card; 7] {
+    cards[..7].try_into().expect("seven dealt cards")
+}
+
 /// Seven dealt cards as a hand sorted by card index (the order strategies expect): the cards'
 /// bit set read back lowest bit first, which is faster than a comparison sort.
 #[inline]
@@ -387,13 +408,13 @@ impl Table<'_> {
         let (cfg, wager) = (self.cfg, &self.cfg.game.main_wager);
         let players = usize::from(cfg.players);
         let cards = shoe.deal(rng, 7 * (players + 1));
-        let dealer = DealerHand::set(self.ev, &*cfg.dealer, wager, &sorted_hand(cards));
+        let dealer = DealerHand::set_dealt(self.ev, &*cfg.dealer, wager, cards);
         let shown = wager.dealer_exposed.then_some(dealer.setting);
         let mut net = -i64::from(cfg.players) * wager.fee_units();
         let mut side_net = [0i64; MAX_SIDE_BETS];
         let dealer_jokers = Cards::from_cards(&cards[..7]).jokers() as u8;
         for seat in 1..=players {
-            let hand = sorted_hand(&cards[7 * seat..]);
+            let hand = dealt(&cards[7 * seat..]);
             let (outcome, facts) = self.play_hand(&hand, shown, &dealer, tally);
             tally.record(outcome);
             net += outcome.units(wager);
@@ -414,23 +435,24 @@ impl Table<'_> {
     #[inline]
     fn play_hand(
         &self,
-        hand: &[Card; 7],
+        dealt: &[Card; 7],
         shown: Option<DealerSetting>,
         dealer: &DealerHand,
         tally: &mut Tally,
     ) -> (Outcome, Option<SevenCardFacts>) {
         let player = &*self.cfg.player;
-        if let Some(known) = player.known_setting(hand) {
+        if let Some(known) = player.known_setting(dealt) {
             tally.categories[known.best as usize] += 1;
             let facts = self
                 .needs_facts
-                .then(|| SevenCardFacts::of_known(hand, &known));
+                .then(|| SevenCardFacts::of_known(dealt, &known));
             return (settle_setting(known.front, known.back, dealer), facts);
         }
-        let splits = self.ev.split_values(hand);
+        let hand = sorted_hand(dealt);
+        let splits = self.ev.split_values(&hand);
         tally.categories[splits.best_five().category() as usize] += 1;
-        let outcome = settle(&splits, player.choose(hand, &splits, shown), dealer);
-        let facts = self.needs_facts.then(|| SevenCardFacts::of(hand, &splits));
+        let outcome = settle(&splits, player.choose(&hand, &splits, shown), dealer);
+        let facts = self.needs_facts.then(|| SevenCardFacts::of(&hand, &splits));
         (outcome, facts)
     }
 

@@ -73,9 +73,10 @@ pub trait Strategy: Send + Sync {
         false
     }
 
-    /// The setting of `hand` (sorted) when it is known without the split values, as after a
-    /// shape-cache hit; `None` means "compute the split values and call `choose`". When `Some`,
-    /// it equals the values of `choose`'s split and the hand's best five.
+    /// The setting of `hand` when it is known without the split values, as after a shape-cache
+    /// hit; `None` means "sort the hand, compute the split values and call `choose`". The hand
+    /// may come in any order (a hit reads only the set of cards). When `Some`, it equals the
+    /// values of `choose`'s split and the facts of the hand's seven cards.
     fn known_setting(&self, hand: &[Card; 7]) -> Option<KnownSetting> {
         let _ = hand;
         None

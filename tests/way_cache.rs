@@ -66,6 +66,9 @@ fn cached_settings_equal_the_house_way_on_every_sampled_hand() {
                     );
                     if let Some(k) = cached.known_setting(hand) {
                         assert_eq!(k, KnownSetting::of_split(&splits, want), "{name}");
+                        let mut reversed = *hand;
+                        reversed.reverse();
+                        assert_eq!(cached.known_setting(&reversed), Some(k), "any card order");
                         known += 1;
                     }
                     if flush_possible(hand) {
