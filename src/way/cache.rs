@@ -23,7 +23,7 @@
 //!   the shape), so [`Strategy::known_setting`] answers a hit with no split search; one `AtomicU64`
 //!   per shape, 620 KB (see `PlainEntry`). Shapes with a flush suit go to
 //!   a lock-free open-addressing table of `AtomicU64` (key in the low 54 bits, descriptor in the
-//!   top 10) and always take the split search. Slots are written once, from empty, with values
+//!   top 10) and keep the same word beside each key (8 MB in all). Slots are written once, from empty, with values
 //!   that depend only on the shape; a full neighbourhood means a miss, never a wrong answer: the
 //!   way is then applied directly.
 
@@ -170,14 +170,23 @@ fn dense_index(mut s: [u8; 7]) -> usize {
 
 /// A lock-free open-addressing table from shape keys to setting descriptors.
 struct Slots {
-    slots: Box<[AtomicU64]>,
+    slots: Box<[FlushSlot]>,
     bits: u32,
+}
+
+/// One slot of [`Slots`]: the key and descriptor, and beside it (same cache line) the shape's
+/// [`PlainEntry`] word, written after the key is claimed (0 until then: a reader treats that as a
+/// miss).
+#[derive(Default)]
+struct FlushSlot {
+    entry: AtomicU64,
+    known: AtomicU64,
 }
 
 impl Slots {
     fn new(bits: u32) -> Slots {
         Slots {
-            slots: (0..1usize << bits).map(|_| AtomicU64::new(0)).collect(),
+            slots: (0..1usize << bits).map(|_| FlushSlot::default()).collect(),
             bits,
         }
     }
@@ -187,40 +196,59 @@ impl Slots {
         (key.wrapping_mul(0x9E37_79B9_7F4A_7C15) >> (64 - self.bits)) as usize
     }
 
-    /// The descriptor stored for `key`, if any.
+    /// The slot holding `key` and its entry word, if any.
     #[inline]
-    fn get(&self, key: u64) -> Option<u64> {
+    fn find(&self, key: u64) -> Option<(&FlushSlot, u64)> {
         let mask = self.slots.len() - 1;
         let home = self.home(key);
         for probe in 0..MAX_PROBES {
-            let slot = self.slots[(home + probe) & mask].load(Ordering::Relaxed);
-            if slot == 0 {
+            let slot = &self.slots[(home + probe) & mask];
+            let entry = slot.entry.load(Ordering::Relaxed);
+            if entry == 0 {
                 return None;
             }
-            if slot & KEY_MASK == key {
-                return Some(slot >> KEY_BITS);
+            if entry & KEY_MASK == key {
+                return Some((slot, entry));
             }
         }
         None
     }
 
-    /// Stores `descriptor` for `key` in the first empty slot of its neighbourhood (if any).
-    fn insert(&self, key: u64, descriptor: u64) {
+    /// The descriptor stored for `key`, if any.
+    #[inline]
+    fn get(&self, key: u64) -> Option<u64> {
+        self.find(key).map(|(_, entry)| entry >> KEY_BITS)
+    }
+
+    /// The known-setting word stored for `key`, if any.
+    #[inline]
+    fn known(&self, key: u64) -> Option<PlainEntry> {
+        let (slot, _) = self.find(key)?;
+        let stored = slot.known.load(Ordering::Relaxed);
+        (stored & PlainEntry::FILLED != 0).then_some(PlainEntry(stored))
+    }
+
+    /// Stores `descriptor` and `known` for `key` in the first empty slot of its neighbourhood
+    /// (if any).
+    fn insert(&self, key: u64, descriptor: u64, known: PlainEntry) {
         let mask = self.slots.len() - 1;
         let home = self.home(key);
         let entry = key | descriptor << KEY_BITS;
+        let relaxed = Ordering::Relaxed;
         for probe in 0..MAX_PROBES {
             let slot = &self.slots[(home + probe) & mask];
-            match slot.compare_exchange(0, entry, Ordering::Relaxed, Ordering::Relaxed) {
-                Ok(_) => return,
-                Err(current) if current & KEY_MASK == key => return,
-                Err(_) => continue,
+            match slot.entry.compare_exchange(0, entry, relaxed, relaxed) {
+                Err(current) if current & KEY_MASK != key => continue,
+                _ => {
+                    let _ = slot.known.compare_exchange(0, known.0, relaxed, relaxed);
+                    return;
+                }
             }
         }
     }
 }
 
-/// A plain shape's entry, one word: bit 63 set when filled; the setting's descriptor (bits
+/// A shape's known-setting word (a plain shape's whole entry): bit 63 set when filled; the setting's descriptor (bits
 /// 53..63), its front value without its always-zero low 12 bits (41..53), its back value (17..41),
 /// the best five's top slot (13..17) and the categories some five cards make (0..11). The best
 /// five's category is the highest category made. A slot is written once, from zero, with a value
@@ -293,10 +321,10 @@ impl ShapeTable {
     }
 
     fn insert(&self, shape: &Shape, descriptor: u64, known: KnownSetting) {
+        let entry = PlainEntry::new(descriptor, known);
         if shape.has_flush_suit {
-            self.flush.insert(shape.key, descriptor);
+            self.flush.insert(shape.key, descriptor, entry);
         } else {
-            let entry = PlainEntry::new(descriptor, known);
             let slot = &self.plain[shape.plain_index()];
             let _ = slot.compare_exchange(0, entry.0, Ordering::Relaxed, Ordering::Relaxed);
         }
@@ -347,8 +375,11 @@ impl<S: Strategy> Strategy for CachedWay<S> {
     /// category, with no split search.
     #[inline]
     fn known_setting(&self, hand: &[Card; 7]) -> Option<KnownSetting> {
-        let index = plain_index_of(hand)?;
-        self.table.plain_entry(index).map(PlainEntry::known)
+        let entry = match plain_index_of(hand) {
+            Some(index) => self.table.plain_entry(index),
+            None => self.table.flush.known(Shape::of(hand).key),
+        };
+        entry.map(PlainEntry::known)
     }
 }
 
