@@ -72,9 +72,7 @@ fn bench(c: &mut Criterion) {
             })
         });
     }
-    let note = |text: &str| eprintln!("{text}");
-    let cache = paigow::optimal::cache::default_dir();
-    let optimal = OptimalWay::load("foxwoods", &game, cache.as_deref(), &note).unwrap();
+    let optimal = OptimalWay::load_default("foxwoods", &game).unwrap();
     group.bench_function("optimal:foxwoods direct", |b| {
         b.iter(|| {
             hands

@@ -138,9 +138,7 @@ pub fn resolve(
 ) -> Result<Box<dyn Strategy>, crate::config::ConfigError> {
     use crate::way::{HouseWay, cache::CachedWay, exposed::Exposed};
     if let Some(dealer) = name.strip_prefix(crate::optimal::PREFIX) {
-        let note = |text: &str| eprintln!("{text}");
-        let cache = crate::optimal::cache::default_dir();
-        let way = crate::optimal::OptimalWay::load(dealer, game, cache.as_deref(), &note)?;
+        let way = crate::optimal::OptimalWay::load_default(dealer, game)?;
         return Ok(Box::new(CachedWay::new(way)));
     }
     match name {

@@ -130,11 +130,7 @@ enum Setter {
 impl Setter {
     fn load(name: &str, game: &GameRules) -> anyhow::Result<Setter> {
         Ok(match name.strip_prefix(optimal::PREFIX) {
-            Some(dealer) => {
-                let note = |text: &str| eprintln!("{text}");
-                let cache = optimal::cache::default_dir();
-                Setter::Optimal(OptimalWay::load(dealer, game, cache.as_deref(), &note)?)
-            }
+            Some(dealer) => Setter::Optimal(OptimalWay::load_default(dealer, game)?),
             None => Setter::House(HouseWay::load(name)?),
         })
     }
@@ -182,7 +178,7 @@ impl SetContext<'_> {
 fn optimal_lines(way: &OptimalWay, ctx: &SetContext, hand: &[Card; 7]) -> String {
     let splits = ctx.ev.split_values(hand);
     let k = way.choose(hand, &splits, None);
-    let table_ev = way.table_ev(&splits, k, &ctx.game);
+    let table_ev = way.table_ev(&splits, k);
     let why = format!(
         "{}: highest EV against the dealer table ({:+.4}%)",
         way.name(),
@@ -193,7 +189,7 @@ fn optimal_lines(way: &OptimalWay, ctx: &SetContext, hand: &[Card; 7]) -> String
         let (candidates, n) = optimal::frontier(&splits);
         let mut scored: Vec<(usize, f64)> = candidates[..n]
             .iter()
-            .map(|&c| (c, way.table_ev(&splits, c, &ctx.game)))
+            .map(|&c| (c, way.table_ev(&splits, c)))
             .collect();
         scored.sort_by(|a, b| b.1.total_cmp(&a.1));
         for (c, ev) in scored {

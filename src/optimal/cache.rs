@@ -42,10 +42,8 @@ impl DealerWay {
             ));
         }
         let strategy = resolve(label, game)?;
-        let text = match crate::way::HouseWay::load(label) {
-            Ok(way) => way.text,
-            Err(_) => label.to_string(),
-        };
+        let text = crate::config::read_named(label, crate::way::SHIPPED_WAYS, "house way")
+            .map_or_else(|_| label.to_string(), |(text, _)| text);
         Ok(DealerWay {
             label: label.to_string(),
             strategy,

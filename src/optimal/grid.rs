@@ -94,6 +94,27 @@ fn for_each_subset(n: usize, k: usize, mut visit: impl FnMut(&[usize])) {
     }
 }
 
+/// What one dealer hand means for the main wager, in 32 bits: it does not qualify, it
+/// overqualifies, or it is live in cell `code - LIVE`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
+pub struct DealerCode(pub u32);
+
+impl DealerCode {
+    const NOT_QUALIFIED: u32 = 0;
+    const OVERQUALIFIED: u32 = 1;
+    const LIVE: u32 = 2;
+
+    /// The code of a set dealer hand.
+    #[inline]
+    pub fn of(index: &ValueIndex, dealer: &DealerHand) -> DealerCode {
+        DealerCode(match (dealer.qualified, dealer.overqualified) {
+            (false, _) => Self::NOT_QUALIFIED,
+            (true, true) => Self::OVERQUALIFIED,
+            _ => Self::LIVE + index.cell(dealer.setting.front, dealer.setting.back) as u32,
+        })
+    }
+}
+
 /// Dealer hands counted by what they mean for the main wager.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct DealerCounts {
@@ -118,12 +139,16 @@ impl DealerCounts {
     /// Counts one dealer hand.
     #[inline]
     pub fn add(&mut self, index: &ValueIndex, dealer: &DealerHand) {
-        if !dealer.qualified {
-            self.not_qualified += 1;
-        } else if dealer.overqualified {
-            self.overqualified += 1;
-        } else {
-            self.cells[index.cell(dealer.setting.front, dealer.setting.back)] += 1;
+        self.add_code(DealerCode::of(index, dealer));
+    }
+
+    /// Counts one dealer hand by its code.
+    #[inline]
+    pub fn add_code(&mut self, code: DealerCode) {
+        match code.0 {
+            DealerCode::NOT_QUALIFIED => self.not_qualified += 1,
+            DealerCode::OVERQUALIFIED => self.overqualified += 1,
+            live => self.cells[(live - DealerCode::LIVE) as usize] += 1,
         }
     }
 

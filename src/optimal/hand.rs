@@ -16,7 +16,7 @@ use std::sync::Arc;
 
 use rayon::prelude::*;
 
-use super::grid::{DealerCounts, DealerGrid, LiveOutcomes, ValueIndex};
+use super::grid::{DealerCode, DealerCounts, DealerGrid, LiveOutcomes, ValueIndex};
 use crate::card::{Card, Cards, Deck};
 use crate::eval::Evaluator;
 use crate::exact::{BINOMIAL, for_each_hand_from};
@@ -46,10 +46,7 @@ pub struct HandExact {
 impl HandExact {
     /// The player's total net over all dealer hands, in bet units.
     pub fn net_units(&self, s: &SettingOutcomes, wager: &MainWager) -> i128 {
-        let units = |n: u64, per: i64| i128::from(n) * i128::from(per);
-        units(s.live.win, wager.win_units()) - units(s.live.loss, BET_UNITS)
-            + units(self.overqualified, wager.overqualifier_units())
-            - units(self.dealer_hands, wager.fee_units())
+        net_units(&s.live, self.overqualified, self.dealer_hands, wager)
     }
 
     /// The expected value of a setting, per unit bet.
@@ -87,12 +84,21 @@ impl HandExact {
     }
 }
 
-/// The cards of `deck` the player does not hold, ascending.
-fn remaining_cards(deck: Deck, hand: &[Card; 7]) -> Vec<Card> {
+/// The player's total net in bet units over `hands` dealer hands, of which `overqualified`
+/// overqualify and the live ones end as `live` (the rest push).
+pub fn net_units(live: &LiveOutcomes, overqualified: u64, hands: u64, wager: &MainWager) -> i128 {
+    let units = |n: u64, per: i64| i128::from(n) * i128::from(per);
+    units(live.win, wager.win_units()) - units(live.loss, BET_UNITS)
+        + units(overqualified, wager.overqualifier_units())
+        - units(hands, wager.fee_units())
+}
+
+/// The positions in `deck.cards()` of the cards the player does not hold, ascending.
+fn remaining_positions(deck: Deck, hand: &[Card; 7]) -> Vec<usize> {
     let held = Cards::from_cards(hand);
-    deck.cards()
-        .into_iter()
-        .filter(|&c| !held.contains(c))
+    (deck.cards().into_iter().enumerate())
+        .filter(|&(_, c)| !held.contains(c))
+        .map(|(p, _)| p)
         .collect()
 }
 
@@ -147,7 +153,10 @@ pub fn by_enumeration(
     hand: &[Card; 7],
 ) -> HandExact {
     let splits = ev.split_values(hand);
-    let cards = remaining_cards(deck, hand);
+    let all = deck.cards();
+    let cards: Vec<Card> = (remaining_positions(deck, hand).into_iter())
+        .map(|p| all[p])
+        .collect();
     let empty = Tally {
         hands: 0,
         not_qualified: 0,
@@ -178,18 +187,12 @@ pub fn by_enumeration(
     }
 }
 
-/// Codes of a [`SettingTable`]: the dealer does not qualify, overqualifies, or is live in cell
-/// `code - LIVE`.
-const NOT_QUALIFIED: u32 = 0;
-const OVERQUALIFIED: u32 = 1;
-const LIVE: u32 = 2;
-
 /// The dealer's setting of every 7-card hand of a deck, by colex rank of the hand's positions in
 /// the deck (`sum of C(p_t, t + 1)` over its ascending positions `p_0 < ... < p_6`).
 pub struct SettingTable {
     index: Arc<ValueIndex>,
     deck: Deck,
-    codes: Vec<u32>,
+    codes: Vec<DealerCode>,
 }
 
 impl SettingTable {
@@ -203,7 +206,7 @@ impl SettingTable {
     ) -> SettingTable {
         let cards = deck.cards();
         let n = cards.len();
-        let mut codes = vec![0u32; BINOMIAL[n][7] as usize];
+        let mut codes = vec![DealerCode::default(); BINOMIAL[n][7] as usize];
         let mut blocks = Vec::new();
         let mut rest = codes.as_mut_slice();
         for (top, binomials) in BINOMIAL.iter().enumerate().take(n).skip(6) {
@@ -213,8 +216,7 @@ impl SettingTable {
         }
         blocks.into_par_iter().for_each(|(top, block)| {
             for_each_hand_below(&cards, top, |rank, hand| {
-                let d = DealerHand::set(ev, dealer, wager, hand);
-                block[rank] = code(&index, &d);
+                block[rank] = DealerCode::of(&index, &DealerHand::set(ev, dealer, wager, hand));
             })
         });
         SettingTable { index, deck, codes }
@@ -229,27 +231,20 @@ impl SettingTable {
     pub fn counts(&self) -> DealerCounts {
         self.codes
             .par_chunks(1 << 20)
-            .map(|chunk| self.count(chunk.iter().copied()))
+            .map(|chunk| {
+                let mut counts = DealerCounts::new(&self.index);
+                chunk.iter().for_each(|&c| counts.add_code(c));
+                counts
+            })
             .reduce(|| DealerCounts::new(&self.index), DealerCounts::merge)
     }
 
     /// The dealer hands that avoid every card of `hand`, counted.
     pub fn counts_without(&self, hand: &[Card; 7]) -> DealerCounts {
-        let held = Cards::from_cards(hand);
-        let positions: Vec<usize> = (self.deck.cards().into_iter().enumerate())
-            .filter(|&(_, c)| !held.contains(c))
-            .map(|(p, _)| p)
-            .collect();
         let mut counts = DealerCounts::new(&self.index);
-        for_each_rank_of(&positions, |rank| {
-            tally_code(&mut counts, self.codes[rank]);
+        for_each_rank_of(&remaining_positions(self.deck, hand), |rank| {
+            counts.add_code(self.codes[rank]);
         });
-        counts
-    }
-
-    fn count(&self, codes: impl Iterator<Item = u32>) -> DealerCounts {
-        let mut counts = DealerCounts::new(&self.index);
-        codes.for_each(|c| tally_code(&mut counts, c));
         counts
     }
 
@@ -271,24 +266,6 @@ impl SettingTable {
                 })
                 .collect(),
         }
-    }
-}
-
-#[inline]
-fn code(index: &ValueIndex, d: &DealerHand) -> u32 {
-    match (d.qualified, d.overqualified) {
-        (false, _) => NOT_QUALIFIED,
-        (true, true) => OVERQUALIFIED,
-        _ => LIVE + index.cell(d.setting.front, d.setting.back) as u32,
-    }
-}
-
-#[inline]
-fn tally_code(counts: &mut DealerCounts, code: u32) {
-    match code {
-        NOT_QUALIFIED => counts.not_qualified += 1,
-        OVERQUALIFIED => counts.overqualified += 1,
-        live => counts.cells[(live - LIVE) as usize] += 1,
     }
 }
 

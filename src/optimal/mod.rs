@@ -35,7 +35,7 @@ use crate::game::GameRules;
 use crate::sim::DealerHand;
 use crate::split::{SPLIT_COUNT, SplitValues};
 use crate::strategy::{DealerSetting, Strategy};
-use crate::wager::BET_UNITS;
+use crate::wager::{BET_UNITS, MainWager};
 use grid::{DealerCounts, DealerGrid, ValueIndex};
 
 /// The prefix of the built-in's name: `optimal:D`.
@@ -72,7 +72,7 @@ pub fn frontier(splits: &SplitValues) -> ([usize; SPLIT_COUNT], usize) {
 pub struct OptimalWay {
     name: String,
     grid: Arc<DealerGrid>,
-    win_units: i64,
+    wager: MainWager,
 }
 
 impl OptimalWay {
@@ -81,8 +81,15 @@ impl OptimalWay {
         OptimalWay {
             name,
             grid: Arc::new(grid),
-            win_units: game.main_wager.win_units(),
+            wager: game.main_wager,
         }
+    }
+
+    /// `optimal:DEALER` for `game` with the default cache folder, telling stderr when the table
+    /// is built or rebuilt.
+    pub fn load_default(dealer: &str, game: &GameRules) -> Result<OptimalWay, ConfigError> {
+        let note = |text: &str| eprintln!("{text}");
+        OptimalWay::load(dealer, game, cache::default_dir().as_deref(), &note)
     }
 
     /// `optimal:DEALER` for `game`: the dealer table read from `cache_dir` when a table with the
@@ -114,17 +121,15 @@ impl OptimalWay {
     #[inline]
     pub fn score(&self, splits: &SplitValues, k: usize) -> i64 {
         let o = self.grid.outcomes(splits.front[k], splits.back[k]);
-        o.win as i64 * self.win_units - o.loss as i64 * BET_UNITS
+        o.win as i64 * self.wager.win_units() - o.loss as i64 * BET_UNITS
     }
 
     /// The EV of split `k` against the table (every dealer hand of the full deck), per unit bet.
-    pub fn table_ev(&self, splits: &SplitValues, k: usize, game: &GameRules) -> f64 {
+    pub fn table_ev(&self, splits: &SplitValues, k: usize) -> f64 {
         let counts = self.grid.counts();
-        let wager = &game.main_wager;
-        let hands = counts.hands() as f64;
-        let shared = counts.overqualified as f64 * wager.overqualifier_units() as f64
-            - hands * wager.fee_units() as f64;
-        (self.score(splits, k) as f64 + shared) / (hands * BET_UNITS as f64)
+        let live = self.grid.outcomes(splits.front[k], splits.back[k]);
+        let net = hand::net_units(&live, counts.overqualified, counts.hands(), &self.wager);
+        net as f64 / (counts.hands() as f64 * BET_UNITS as f64)
     }
 }
 
