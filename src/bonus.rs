@@ -6,7 +6,7 @@
 //! 7-card straight flush). A hand is paid by the first line of the paytable whose event it makes
 //! ([`Paytable::first_line`]). Joker bets look only at the jokers in the two hands.
 
-use crate::card::{ACE, Card, Cards, RANKS};
+use crate::card::{ACE, Card, Cards, JOKER_BITS, LANE_MASK, RANKS};
 use crate::eval::Category;
 use crate::paytable::{Event, Paytable};
 use crate::split::SplitValues;
@@ -77,18 +77,26 @@ impl SevenCardFacts {
     }
 }
 
-/// The number of (suited) aces in a set: one bit per suit lane.
+/// The number of (suited) aces in a set: one bit per suit lane, the four lanes summed by one
+/// multiply into the top lane (at most 4, so no lane carries).
 fn count_aces(cards: Cards) -> u8 {
-    ((cards.0 >> ACE) & 0x0001_0001_0001_0001).count_ones() as u8
+    (((cards.0 >> ACE) & LANE_LOW_BITS).wrapping_mul(LANE_LOW_BITS) >> 48) as u8
 }
 
+/// The lowest bit of each 16-bit suit lane.
+const LANE_LOW_BITS: u64 = 0x0001_0001_0001_0001;
+
 /// Whether all seven cards form a straight flush: the suited cards lie in one suit within a run
-/// of seven ranks (the ace high or low), and jokers fill the rest.
+/// of seven ranks (the ace high or low), and jokers fill the rest. The first test (no suited card
+/// outside the suit) rejects nearly every hand without counting.
 pub fn is_seven_card_straight_flush(cards: Cards) -> bool {
     let jokers = cards.jokers();
+    let suited = cards.0 & !JOKER_BITS;
     (0..4).any(|suit| {
         let mask = cards.suit_mask(suit);
-        mask.count_ones() + jokers == 7 && fits_seven_run(mask)
+        suited & !(LANE_MASK << (16 * suit)) == 0
+            && mask.count_ones() + jokers == 7
+            && fits_seven_run(mask)
     })
 }
 
@@ -229,6 +237,46 @@ mod tests {
         assert!(facts("Jk 2s 3s 4s 5s 6s Jk").makes(Event::SevenCardStraightFlush));
         assert!(!facts("9h Th Jh Qh Kh Ah 2h").makes(Event::SevenCardStraightFlush));
         assert!(!facts("As 2s 3s 4s 5s 6s 7h").makes(Event::SevenCardStraightFlush));
+    }
+
+    /// Aces and seven-card straight flushes against their counting definitions: every hand of
+    /// one suit and jokers (where the straight flushes are), then sampled hands.
+    #[test]
+    fn aces_and_seven_card_straight_flushes_by_counting() {
+        let aces = |hand: &[Card]| hand.iter().filter(|c| c.rank() == Some(ACE)).count() as u8;
+        let straight_flush = |cards: Cards| {
+            (0..4).any(|s| {
+                let mask = cards.suit_mask(s);
+                mask.count_ones() + cards.jokers() == 7 && fits_seven_run(mask)
+            })
+        };
+        let check = |hand: &[Card]| {
+            let cards = Cards::from_cards(hand);
+            assert_eq!(count_aces(cards), aces(hand), "{hand:?}");
+            assert_eq!(
+                is_seven_card_straight_flush(cards),
+                straight_flush(cards),
+                "{hand:?}"
+            );
+            straight_flush(cards)
+        };
+        let mut straight_flushes = 0;
+        for jokers in 0..=2usize {
+            for mask in (0u32..1 << RANKS).filter(|m| m.count_ones() as usize == 7 - jokers) {
+                for suit in 0..4 {
+                    let mut hand: Vec<Card> = (0..RANKS)
+                        .filter(|r| mask & 1 << r != 0)
+                        .map(|r| Card::new(r, suit).unwrap())
+                        .collect();
+                    hand.extend([Card::JOKER1, Card::JOKER2][..jokers].iter().copied());
+                    straight_flushes += usize::from(check(&hand));
+                }
+            }
+        }
+        assert!(straight_flushes > 4 * 8, "{straight_flushes}");
+        for hand in crate::way::sample_hands(Deck::with_jokers(2).unwrap(), 4).take(100_000) {
+            check(&hand);
+        }
     }
 
     #[test]

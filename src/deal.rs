@@ -97,6 +97,16 @@ impl Shoe {
         }
         &self.cards[..n]
     }
+
+    /// Deals `n` cards as [`Shoe::deal`] does and returns the shoe's first `N` positions
+    /// (`n <= N <= 54`): the `n` dealt cards, then cards this deal did not reach. A fixed-size
+    /// copy, which compiles to a few moves where a copy of `n` cards would call `memmove`.
+    #[inline]
+    pub fn deal_array<R: Rng, const N: usize>(&mut self, rng: &mut R, n: usize) -> [Card; N] {
+        debug_assert!(n <= N);
+        self.deal(rng, n);
+        self.cards[..N].try_into().expect("at most 54 positions")
+    }
 }
 
 #[cfg(test)]

@@ -29,7 +29,7 @@ use crate::eval::{Category, Evaluator, Value};
 use crate::game::GameRules;
 use crate::paytable::{BetKind, Event, Paytable};
 use crate::split::SplitValues;
-use crate::strategy::{DealerSetting, KnownSetting, Strategy};
+use crate::strategy::{DealerSetting, KnownSetting, ShapeSlot, Strategy};
 use crate::wager::{BET_UNITS, MainWager, Qualification};
 
 /// The most players one dealer faces per shuffle.
@@ -292,17 +292,18 @@ impl DealerHand {
         DealerHand::from_known(known, wager)
     }
 
-    /// Sets seven dealt cards in deal order: the way's known setting needs no order; only the
-    /// split search (on a miss) sorts them.
+    /// Sets seven dealt cards (in deal order) whose place in the way's cache is `slot`: a hit
+    /// needs no order; only the split search (on a miss) sorts them.
     #[inline]
-    pub fn set_dealt(
+    pub fn set_located(
         ev: &Evaluator,
         way: &dyn Strategy,
         wager: &MainWager,
-        cards: &[Card],
+        cards: &[Card; 7],
+        slot: Option<ShapeSlot>,
     ) -> Self {
-        let known = way
-            .known_setting(&dealt(cards))
+        let known = slot
+            .and_then(|slot| way.known_at(slot))
             .unwrap_or_else(|| setting_of(ev, way, &sorted_hand(cards), None).1);
         DealerHand::from_known(known, wager)
     }
@@ -369,12 +370,6 @@ pub fn settle_setting(front: Value, back: Value, dealer: &DealerHand) -> Outcome
     }
 }
 
-/// The first seven of `cards`, in deal order.
-#[inline]
-fn dealt(cards: &[Card]) -> [Card; 7] {
-    cards[..7].try_into().expect("seven dealt cards")
-}
-
 /// Seven dealt cards as a hand sorted by card index (the order strategies expect): the cards'
 /// bit set read back lowest bit first, which is faster than a comparison sort.
 #[inline]
@@ -387,6 +382,36 @@ fn sorted_hand(cards: &[Card]) -> [Card; 7] {
     })
 }
 
+/// The most cards one round deals: the dealer and [`MAX_PLAYERS`] players, seven each.
+const MAX_ROUND_CARDS: usize = 7 * (MAX_PLAYERS as usize + 1);
+
+/// One round's cards in deal order (the dealer's seven, then each player's; positions past the
+/// last seat are cards this round did not deal), and where each
+/// hand's setting sits in its strategy's cache. A round is dealt and located one round before it
+/// is settled, so the cache lines it needs arrive while the round before it is settled.
+struct DealtRound {
+    cards: [Card; MAX_ROUND_CARDS],
+    dealer_slot: Option<ShapeSlot>,
+    player_slots: [Option<ShapeSlot>; MAX_PLAYERS as usize],
+}
+
+impl DealtRound {
+    /// A buffer to deal into.
+    const EMPTY: DealtRound = DealtRound {
+        cards: [Card::JOKER1; MAX_ROUND_CARDS],
+        dealer_slot: None,
+        player_slots: [None; MAX_PLAYERS as usize],
+    };
+
+    /// The seven cards of seat `seat` (0 = the dealer), in deal order.
+    #[inline]
+    fn hand(&self, seat: usize) -> &[Card; 7] {
+        self.cards[7 * seat..7 * seat + 7]
+            .try_into()
+            .expect("seven cards a seat")
+    }
+}
+
 /// Everything a chunk needs, borrowed.
 struct Table<'a> {
     cfg: &'a SimConfig,
@@ -397,28 +422,46 @@ struct Table<'a> {
 }
 
 impl Table<'_> {
-    /// Plays one round from the shoe into `tally`.
+    /// Deals one round from the shoe into `round` and locates each hand in its strategy's cache.
     #[inline]
-    fn play_round<R: rand_xoshiro::rand_core::Rng>(
+    fn deal_round<R: rand_xoshiro::rand_core::Rng>(
         &self,
         shoe: &mut Shoe,
         rng: &mut R,
-        tally: &mut Tally,
+        round: &mut DealtRound,
     ) {
+        let seats = usize::from(self.cfg.players) + 1;
+        round.cards = shoe.deal_array(rng, 7 * seats);
+        round.dealer_slot = self.cfg.dealer.locate(round.hand(0));
+        for seat in 1..seats {
+            round.player_slots[seat - 1] = self.cfg.player.locate(round.hand(seat));
+        }
+    }
+
+    /// Sets and settles one dealt round into `tally`.
+    #[inline]
+    fn play_round(&self, round: &DealtRound, tally: &mut Tally) {
         let (cfg, wager) = (self.cfg, &self.cfg.game.main_wager);
         let players = usize::from(cfg.players);
-        let cards = shoe.deal(rng, 7 * (players + 1));
-        let dealer = DealerHand::set_dealt(self.ev, &*cfg.dealer, wager, cards);
+        let dealer_cards = round.hand(0);
+        let dealer = DealerHand::set_located(
+            self.ev,
+            &*cfg.dealer,
+            wager,
+            dealer_cards,
+            round.dealer_slot,
+        );
         let shown = wager.dealer_exposed.then_some(dealer.setting);
         let mut net = -i64::from(cfg.players) * wager.fee_units();
         let mut side_net = [0i64; MAX_SIDE_BETS];
-        let dealer_jokers = Cards::from_cards(&cards[..7]).jokers() as u8;
+        let dealer_jokers = Cards::from_cards(dealer_cards).jokers() as u8;
         for seat in 1..=players {
-            let hand = dealt(&cards[7 * seat..]);
-            let (outcome, facts) = self.play_hand(&hand, shown, &dealer, tally);
+            let hand = round.hand(seat);
+            let slot = round.player_slots[seat - 1];
+            let (outcome, facts) = self.play_hand(hand, slot, shown, &dealer, tally);
             tally.record(outcome);
             net += outcome.units(wager);
-            self.settle_side_bets(&hand, facts, dealer_jokers, tally, &mut side_net);
+            self.settle_side_bets(hand, facts, dealer_jokers, tally, &mut side_net);
         }
         for (bet, round_net) in tally.side_bets.iter_mut().zip(side_net) {
             bet.net += i128::from(round_net);
@@ -430,18 +473,20 @@ impl Table<'_> {
         tally.net_units_squared += u128::from(net.unsigned_abs()).pow(2);
     }
 
-    /// Sets and settles one player hand, counting its best five; the seven-card facts when a side
-    /// bet needs them. A strategy that knows the setting from its cache skips the split search.
+    /// Sets and settles one player hand (in deal order, cached at `slot`), counting its best
+    /// five; the seven-card facts when a side bet needs them. A strategy that knows the setting
+    /// from its cache skips the split search.
     #[inline]
     fn play_hand(
         &self,
         dealt: &[Card; 7],
+        slot: Option<ShapeSlot>,
         shown: Option<DealerSetting>,
         dealer: &DealerHand,
         tally: &mut Tally,
     ) -> (Outcome, Option<SevenCardFacts>) {
         let player = &*self.cfg.player;
-        if let Some(known) = player.known_setting(dealt) {
+        if let Some(known) = slot.and_then(|slot| player.known_at(slot)) {
             tally.categories[known.best as usize] += 1;
             let facts = self
                 .needs_facts
@@ -480,13 +525,23 @@ impl Table<'_> {
         }
     }
 
-    /// Deals and tallies chunk `chunk`.
+    /// Deals and tallies chunk `chunk`. Round `r + 1` is dealt (into the other of two buffers)
+    /// before round `r` is settled; settling draws nothing, so the deals are those of dealing
+    /// and settling in turn.
     fn run_chunk(&self, chunk: u64) -> Tally {
         let mut rng = chunk_rng(self.cfg.seed, chunk);
         let mut shoe = Shoe::new(self.cfg.game.deck);
         let mut tally = Tally::default();
-        for _ in 0..self.cfg.chunk_len(chunk) {
-            self.play_round(&mut shoe, &mut rng, &mut tally);
+        let rounds = self.cfg.chunk_len(chunk);
+        let mut buffers = [DealtRound::EMPTY; 2];
+        self.deal_round(&mut shoe, &mut rng, &mut buffers[0]);
+        for r in 0..rounds {
+            let [even, odd] = &mut buffers;
+            let (now, ahead) = if r % 2 == 0 { (even, odd) } else { (odd, even) };
+            if r + 1 < rounds {
+                self.deal_round(&mut shoe, &mut rng, ahead);
+            }
+            self.play_round(now, &mut tally);
         }
         tally
     }

@@ -18,6 +18,7 @@
 use crate::card::Card;
 use crate::eval::Value;
 use crate::split::{SPLIT_COUNT, SplitValues};
+pub use crate::way::cache::ShapeSlot;
 
 /// The dealer's set hand, as a player who sees it (an exposed dealer) knows it.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -73,13 +74,26 @@ pub trait Strategy: Send + Sync {
         false
     }
 
-    /// The setting of `hand` when it is known without the split values, as after a shape-cache
-    /// hit; `None` means "sort the hand, compute the split values and call `choose`". The hand
-    /// may come in any order (a hit reads only the set of cards). When `Some`, it equals the
-    /// values of `choose`'s split and the facts of the hand's seven cards.
-    fn known_setting(&self, hand: &[Card; 7]) -> Option<KnownSetting> {
+    /// Where this strategy's cache keeps `hand`'s setting (`None`: it has no cache), with that
+    /// memory already requested, so a [`Strategy::known_at`] a little later does not wait for
+    /// it. The hand may come in any order (a cache reads only the set of cards).
+    fn locate(&self, hand: &[Card; 7]) -> Option<ShapeSlot> {
         let _ = hand;
         None
+    }
+
+    /// The setting cached at `slot` (from [`Strategy::locate`] of some hand), when it is there;
+    /// `None` means "sort the hand, compute the split values and call `choose`". When `Some`, it
+    /// equals the values of `choose`'s split and the facts of the hand's seven cards.
+    fn known_at(&self, slot: ShapeSlot) -> Option<KnownSetting> {
+        let _ = slot;
+        None
+    }
+
+    /// The setting of `hand` when it is known without the split values, as after a cache hit:
+    /// [`Strategy::locate`] then [`Strategy::known_at`].
+    fn known_setting(&self, hand: &[Card; 7]) -> Option<KnownSetting> {
+        self.locate(hand).and_then(|slot| self.known_at(slot))
     }
 }
 

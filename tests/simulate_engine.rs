@@ -176,3 +176,105 @@ fn exposed_never_does_worse_than_its_house_way_on_any_deal() {
         "exposed never improved on the house way in {deals} deals"
     );
 }
+
+/// The engine with everything that makes it fast (shape caches answering from the cards in deal
+/// order, each round dealt and located one round before it is settled, side-bet line tables)
+/// tallies exactly what a plain replay of the same chunk streams tallies: every hand sorted, its
+/// 21 splits searched, the uncached house way applied, settled by the rules, side-bet lines found
+/// by walking the paytable.
+#[test]
+fn engine_equals_a_plain_replay_of_its_deals() {
+    use paigow::bonus::{SevenCardFacts, joker_event};
+    use paigow::deal::{Shoe, chunk_rng};
+    use paigow::paytable::BetKind;
+    use paigow::sim::{DealerHand, Outcome, settle};
+    use paigow::strategy::Strategy;
+    use paigow::way::HouseWay;
+
+    for (name, players) in [("standard", 3), ("double-joker", 2)] {
+        let game = GameRules::load(name).unwrap();
+        let dealer_way_name = if name == "standard" {
+            "foxwoods"
+        } else {
+            "double-joker-dealer"
+        };
+        let mut cfg = config(game.clone(), "foxwoods", dealer_way_name, 4_321, players);
+        cfg.chunk_size = 700;
+        let engine = run_on(&cfg, 2);
+
+        let ev = Evaluator::new(game.ranking);
+        let (player_way, dealer_way) = (
+            HouseWay::load("foxwoods").unwrap(),
+            HouseWay::load(dealer_way_name).unwrap(),
+        );
+        let wager = game.main_wager;
+        let sorted = |cards: &[paigow::card::Card]| {
+            let mut hand: [_; 7] = cards.try_into().unwrap();
+            hand.sort_unstable();
+            hand
+        };
+        let mut replay = Tally::default();
+        for chunk in 0..cfg.chunks() {
+            let mut rng = chunk_rng(cfg.seed, chunk);
+            let mut shoe = Shoe::new(game.deck);
+            for _ in 0..cfg.chunk_len(chunk) {
+                let cards = shoe.deal(&mut rng, 7 * (usize::from(players) + 1)).to_vec();
+                let dealer_hand = sorted(&cards[..7]);
+                let dealer = DealerHand::set(&ev, &dealer_way, &wager, &dealer_hand);
+                let mut net = -i64::from(players) * wager.fee_units();
+                for seat in 1..=usize::from(players) {
+                    let hand = sorted(&cards[7 * seat..7 * seat + 7]);
+                    let splits = ev.split_values(&hand);
+                    let outcome = settle(&splits, player_way.choose(&hand, &splits, None), &dealer);
+                    net += outcome.units(&wager);
+                    match outcome {
+                        Outcome::Win => replay.win += 1,
+                        Outcome::Overqualified => replay.overqualified += 1,
+                        Outcome::Push => replay.push += 1,
+                        Outcome::NotQualified => replay.not_qualified += 1,
+                        Outcome::Loss { copy, foul } => {
+                            replay.loss += 1;
+                            replay.copy_losses += u64::from(copy);
+                            replay.fouls += u64::from(foul);
+                        }
+                    }
+                    replay.categories[splits.best_five().category() as usize] += 1;
+                    let facts = SevenCardFacts::of(&hand, &splits);
+                    for (bet, table) in game.side_bets.iter().enumerate() {
+                        let line = match table.kind {
+                            BetKind::SevenCards => table.first_line(&facts),
+                            _ => table.joker_line(joker_event(&hand, &dealer_hand)),
+                        };
+                        replay.side_bets[bet].lines[line.unwrap_or(table.lines.len())] += 1;
+                    }
+                }
+                replay.rounds += 1;
+                replay.hands += u64::from(players);
+                replay.net_units += i128::from(net);
+                replay.net_units_squared += u128::from(net.unsigned_abs()).pow(2);
+            }
+        }
+        let main = |t: &Tally| {
+            let counts = (t.win, t.overqualified, t.push, t.not_qualified, t.loss);
+            let losses = (t.copy_losses, t.fouls);
+            (
+                t.rounds,
+                t.hands,
+                counts,
+                losses,
+                t.net_units,
+                t.net_units_squared,
+                t.categories,
+            )
+        };
+        assert_eq!(main(&engine), main(&replay), "{name}");
+        for bet in 0..game.side_bets.len() {
+            let lines = |t: &Tally| t.side_bets[bet].lines;
+            assert_eq!(lines(&engine), lines(&replay), "{name}, side bet {bet}");
+        }
+        assert!(
+            engine.win > 0 && engine.loss > 0 && engine.push > 0,
+            "{name}: {engine:?}"
+        );
+    }
+}

@@ -16,11 +16,12 @@
 //!   slot. When no suit can make a flush, it is the very split the house way chooses (the way's
 //!   last tie-break is the lowest split index, and splits with equal descriptors tie on
 //!   everything before it); `tests/way_cache.rs` checks both.
-//! - Shapes with no flush suit (most hands) have a dense index: the seven rank symbols sorted,
-//!   `s_0 <= ... <= s_6`, rank as `sum C(s_i + i, i + 1)`, below `C(20, 7)` = 77,520. Their entry
+//! - Shapes with no flush suit (most hands) have a dense index below `C(20, 7)` = 77,520: the
+//!   colex rank of the rank multiset, reflected, computed from prefix counts with no sort (see
+//!   [`dense_index`]). Their entry
 //!   also holds what settlement and side bets need (the setting's front and back values, the
 //!   best five's category and top slot, the categories some five cards make: all functions of
-//!   the shape), so [`Strategy::known_setting`] answers a hit with no split search; one `AtomicU64`
+//!   the shape), so [`Strategy::known_at`] answers a hit with no split search; one `AtomicU64`
 //!   per shape, 620 KB (see `PlainEntry`). Shapes with a flush suit go to
 //!   a lock-free open-addressing table of `AtomicU64` (key in the low 54 bits, descriptor in the
 //!   top 10) and keep the same word beside each key (8 MB in all). Slots are written once, from empty, with values
@@ -123,49 +124,111 @@ impl Shape {
 
 /// The dense index of a hand with no flush suit, from its cards alone (None when a suit can
 /// make a flush with the jokers). A card's rank symbol is the low four bits of its index (the
-/// jokers, 61 and 62, become 13).
+/// jokers, 61 and 62, become 13 and 14, which [`dense_index`] reads alike).
 #[inline]
 fn plain_index_of(hand: &[Card; 7]) -> Option<usize> {
-    let cards = Cards::from_cards(hand);
-    let jokers = cards.jokers();
-    if (0..4u8).any(|s| cards.suit_mask(s).count_ones() + jokers >= 5) {
+    if can_make_flush(hand) {
         return None;
     }
-    Some(dense_index(
-        hand.map(|c| (c.index() & 15).min(JOKER_SYMBOL)),
-    ))
+    Some(dense_index(hand.map(|c| c.index() & 15)))
 }
 
-/// The colex rank of a multiset of seven rank symbols (see the module docs): the symbols sorted
-/// by a branch-free sorting network, then one small-table lookup each.
+/// Whether some suit holds five or more of the seven cards, jokers included: the suit counts
+/// summed in nibbles (a joker adds one to every suit), plus 3, reach 8.
 #[inline]
-fn dense_index(mut s: [u8; 7]) -> usize {
-    const NETWORK: [(usize, usize); 16] = [
-        (0, 6),
-        (2, 3),
-        (4, 5),
-        (0, 2),
-        (1, 4),
-        (3, 6),
-        (0, 1),
-        (2, 5),
-        (3, 4),
-        (1, 2),
-        (4, 6),
-        (2, 3),
-        (4, 5),
-        (1, 2),
-        (3, 4),
-        (5, 6),
-    ];
-    for (a, b) in NETWORK {
-        let (lo, hi) = (s[a].min(s[b]), s[a].max(s[b]));
-        s[a] = lo;
-        s[b] = hi;
+fn can_make_flush(hand: &[Card; 7]) -> bool {
+    let counts: u16 = hand.iter().map(|c| SUIT_WEIGHT[c.index() as usize]).sum();
+    (counts + 0x3333) & 0x8888 != 0
+}
+
+/// What a card adds to the suit counts of [`can_make_flush`], by card index.
+const SUIT_WEIGHT: [u16; 64] = suit_weights();
+
+const fn suit_weights() -> [u16; 64] {
+    let mut weights = [0; 64];
+    let mut index = 0;
+    while index < 64 {
+        weights[index] = match Card::from_index(index as u8) {
+            Some(card) if card.is_joker() => 0x1111,
+            Some(_) => 1 << (4 * (index / 16)),
+            None => 0,
+        };
+        index += 1;
     }
+    weights
+}
+
+/// One in each of the 13 rank nibbles.
+const NIBBLE_ONES: u64 = 0x1_1111_1111_1111;
+
+/// The dense index of a multiset of seven rank symbols (see the module docs), with no sort.
+///
+/// Sorted, the symbols `s_0 <= ... <= s_6` have the colex rank `sum C(s_i + i, i + 1)` of the
+/// 7-subset `{s_i + i}` of `0..20`. Grouping the terms by symbol and summing each group by the
+/// hockey-stick identity gives `C(20, 7) - 1 - sum over r in 1..=13 of C(r - 1 + q_r, q_r - 1)`,
+/// where `q_r` is how many symbols are below `r` (a term is 0 when `q_r` is 0). The sum alone
+/// is then a bijection onto `0..C(20, 7)` too (the colex rank reflected), and it needs only the
+/// prefix counts `q_r`: the rank counts packed in nibbles times [`NIBBLE_ONES`] hold every prefix
+/// count at once (each at most 7, so no nibble carries), and two nibbles at a time index
+/// [`PREFIX_TERMS`]. Symbols above 12 (jokers) fall in no prefix that is read.
+#[inline]
+fn dense_index(symbols: [u8; 7]) -> usize {
+    let counts: u64 = symbols.iter().map(|&s| 1u64 << (4 * s)).sum();
+    let below = counts.wrapping_mul(NIBBLE_ONES);
     (0..7)
-        .map(|i| BINOMIAL[s[i] as usize + i][i + 1] as usize)
+        .map(|byte| PREFIX_TERMS[byte][((below >> (8 * byte)) & 0xFF) as usize] as usize)
         .sum()
+}
+
+/// `PREFIX_TERMS[j][b]`: the terms of [`dense_index`] for the two prefix counts in byte `j`
+/// (ranks `2j` and `2j + 1`, whose nibbles hold `q_{2j+1}` and `q_{2j+2}`); byte 6 holds only rank
+/// 12. Counts above 7 never occur and give 0. 7 KB.
+const PREFIX_TERMS: [[u32; 256]; 7] = prefix_terms();
+
+const fn prefix_terms() -> [[u32; 256]; 7] {
+    /// The term of the nibble of rank `k` holding the count `q` of symbols at or below `k`.
+    const fn term(k: usize, q: usize) -> u32 {
+        if q == 0 || q > 7 || k > 12 {
+            0
+        } else {
+            BINOMIAL[k + q][q - 1]
+        }
+    }
+    let mut table = [[0; 256]; 7];
+    let mut byte = 0;
+    while byte < 7 {
+        let mut b = 0;
+        while b < 256 {
+            table[byte][b] = term(2 * byte, b & 15) + term(2 * byte + 1, b >> 4);
+            b += 1;
+        }
+        byte += 1;
+    }
+    table
+}
+
+/// Where a hand's entry lives in the cache: the dense index of a plain shape, or the key of a
+/// shape with a flush suit (whose slot is found by probing from the key's home). Found by
+/// [`Strategy::locate`] from the cards in any order, read by [`Strategy::known_at`].
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum ShapeSlot {
+    Plain(u32),
+    Flush(u64),
+}
+
+/// A hint to bring the cache line holding `value` closer to the core. It never faults and
+/// changes nothing but timing; a no-op where there is no prefetch instruction we can name.
+#[inline(always)]
+fn prefetch<T>(value: &T) {
+    #[cfg(target_arch = "x86_64")]
+    // SAFETY: `_mm_prefetch` needs SSE, which every x86_64 CPU has; it reads no memory (a prefetch
+    // of any address, valid or not, is only a hint), and here the address is a live reference.
+    unsafe {
+        use std::arch::x86_64::{_MM_HINT_T0, _mm_prefetch};
+        _mm_prefetch::<_MM_HINT_T0>((value as *const T).cast());
+    }
+    #[cfg(not(target_arch = "x86_64"))]
+    let _ = value;
 }
 
 /// A lock-free open-addressing table from shape keys to setting descriptors.
@@ -304,6 +367,16 @@ impl Default for ShapeTable {
 }
 
 impl ShapeTable {
+    /// Asks the memory system for the cache line of `slot` (for a flush shape, its home slot),
+    /// so that a lookup a little later finds it in cache.
+    #[inline]
+    fn prefetch(&self, slot: ShapeSlot) {
+        match slot {
+            ShapeSlot::Plain(index) => prefetch(&self.plain[index as usize]),
+            ShapeSlot::Flush(key) => prefetch(&self.flush.slots[self.flush.home(key)]),
+        }
+    }
+
     /// The entry at a plain index, when filled.
     #[inline]
     fn plain_entry(&self, index: usize) -> Option<PlainEntry> {
@@ -371,13 +444,23 @@ impl<S: Strategy> Strategy for CachedWay<S> {
         k
     }
 
-    /// On a hit for a shape with no flush suit: the setting's values and the best five's
-    /// category, with no split search.
+    /// The hand's slot, plain or flush, with its cache line requested.
     #[inline]
-    fn known_setting(&self, hand: &[Card; 7]) -> Option<KnownSetting> {
-        let entry = match plain_index_of(hand) {
-            Some(index) => self.table.plain_entry(index),
-            None => self.table.flush.known(Shape::of(hand).key),
+    fn locate(&self, hand: &[Card; 7]) -> Option<ShapeSlot> {
+        let slot = match plain_index_of(hand) {
+            Some(index) => ShapeSlot::Plain(index as u32),
+            None => ShapeSlot::Flush(Shape::of(hand).key),
+        };
+        self.table.prefetch(slot);
+        Some(slot)
+    }
+
+    /// On a hit: the setting's values and the seven cards' side-bet facts, with no split search.
+    #[inline]
+    fn known_at(&self, slot: ShapeSlot) -> Option<KnownSetting> {
+        let entry = match slot {
+            ShapeSlot::Plain(index) => self.table.plain_entry(index as usize),
+            ShapeSlot::Flush(key) => self.table.flush.known(key),
         };
         entry.map(PlainEntry::known)
     }
@@ -386,7 +469,7 @@ impl<S: Strategy> Strategy for CachedWay<S> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::card::Deck;
+    use crate::card::{Cards, Deck};
 
     fn shape(text: &str) -> Shape {
         Shape::of(&Deck::with_jokers(2).unwrap().parse_hand7(text).unwrap())
@@ -419,6 +502,42 @@ mod tests {
             let shape = Shape::of(&hand);
             let want = (!shape.has_flush_suit).then(|| shape.plain_index());
             assert_eq!(plain_index_of(&hand), want, "{hand:?}");
+        }
+    }
+
+    /// The flush test by nibble sums against counting each suit's cards: every way seven cards
+    /// fall into four suits and up to two jokers, then sampled hands.
+    #[test]
+    fn the_flush_test_counts_each_suit_with_the_jokers() {
+        let by_counting = |hand: &[Card; 7]| {
+            let cards = Cards::from_cards(hand);
+            (0..4).any(|s| cards.suit_mask(s).count_ones() + cards.jokers() >= 5)
+        };
+        let jokers = [Card::JOKER1, Card::JOKER2];
+        let mut compositions = 0;
+        for j in 0..=2usize {
+            let n = 7 - j;
+            for (a, b) in (0..=n).flat_map(|a| (0..=n - a).map(move |b| (a, b))) {
+                for c in 0..=n - a - b {
+                    let counts = [a, b, c, n - a - b - c];
+                    let suited = (0..4u8).flat_map(|s| {
+                        (0..counts[s as usize] as u8).map(move |r| Card::new(r, s).unwrap())
+                    });
+                    let cards: Vec<Card> = suited.chain(jokers[..j].iter().copied()).collect();
+                    let hand: [Card; 7] = cards.try_into().unwrap();
+                    assert_eq!(can_make_flush(&hand), by_counting(&hand), "{hand:?}");
+                    compositions += 1;
+                }
+            }
+        }
+        assert_eq!(
+            compositions,
+            120 + 84 + 56,
+            "C(10,3) + C(9,3) + C(8,3) suit compositions"
+        );
+        let deck = Deck::with_jokers(2).unwrap();
+        for hand in crate::way::sample_hands(deck, 9).take(100_000) {
+            assert_eq!(can_make_flush(&hand), by_counting(&hand), "{hand:?}");
         }
     }
 
