@@ -412,16 +412,72 @@ impl DealtRound {
     }
 }
 
-/// Everything a chunk needs, borrowed.
-struct Table<'a> {
+/// A validated simulation, ready to deal: the configuration with its evaluator and side-bet
+/// plans built once (a seven-card bet's line table takes milliseconds to build), shared by every
+/// chunk and by every run of chunks.
+pub struct Engine<'a> {
     cfg: &'a SimConfig,
-    ev: &'a Evaluator,
-    side_bets: &'a [SideBetPlan],
+    ev: Evaluator,
+    side_bets: Vec<SideBetPlan>,
     /// Whether any side bet needs the player's seven-card facts.
     needs_facts: bool,
 }
 
-impl Table<'_> {
+impl<'a> Engine<'a> {
+    /// Validates `cfg` and builds what its rounds are settled with.
+    pub fn new(cfg: &'a SimConfig) -> Result<Engine<'a>, SimError> {
+        cfg.validate()?;
+        let side_bets: Vec<SideBetPlan> = cfg.game.side_bets.iter().map(SideBetPlan::new).collect();
+        Ok(Engine {
+            cfg,
+            ev: Evaluator::new(cfg.game.ranking),
+            needs_facts: side_bets
+                .iter()
+                .any(|p| p.table.kind == BetKind::SevenCards),
+            side_bets,
+        })
+    }
+
+    /// Runs every chunk on the current rayon pool; `progress` is told each chunk's rounds.
+    pub fn run(&self, progress: &(dyn Fn(u64) + Sync)) -> Tally {
+        (0..self.cfg.chunks())
+            .into_par_iter()
+            .map(|chunk| {
+                let tally = self.run_chunk(chunk);
+                progress(tally.rounds);
+                tally
+            })
+            .reduce(Tally::default, Tally::merge)
+    }
+
+    /// Runs the chunks `chunks` (each below `cfg.chunks()`, no repeats expected) on the current
+    /// rayon pool and returns the sum of the chunks it ran. `done(chunk, &tally)` is called as
+    /// each chunk finishes, from the worker that ran it. Once `stop` is set no further chunk is
+    /// started (chunks already running finish and are reported), so the result then covers
+    /// exactly the chunks passed to `done`.
+    pub fn run_chunks(
+        &self,
+        chunks: &[u64],
+        stop: &AtomicBool,
+        done: &(dyn Fn(u64, &Tally) + Sync),
+    ) -> Result<Tally, SimError> {
+        let all = self.cfg.chunks();
+        if let Some(&bad) = chunks.iter().find(|&&c| c >= all) {
+            return Err(SimError::NoSuchChunk(bad, all));
+        }
+        Ok(chunks
+            .par_iter()
+            .map(|&chunk| {
+                if stop.load(Ordering::Relaxed) {
+                    return Tally::default();
+                }
+                let tally = self.run_chunk(chunk);
+                done(chunk, &tally);
+                tally
+            })
+            .reduce(Tally::default, Tally::merge))
+    }
+
     /// Deals one round from the shoe into `round` and locates each hand in its strategy's cache.
     #[inline]
     fn deal_round<R: rand_xoshiro::rand_core::Rng>(
@@ -445,7 +501,7 @@ impl Table<'_> {
         let players = usize::from(cfg.players);
         let dealer_cards = round.hand(0);
         let dealer = DealerHand::set_located(
-            self.ev,
+            &self.ev,
             &*cfg.dealer,
             wager,
             dealer_cards,
@@ -555,64 +611,19 @@ pub fn thread_pool(threads: usize) -> Result<rayon::ThreadPool, SimError> {
         .map_err(|e| SimError::Threads(threads, e.to_string()))
 }
 
-/// Validates `cfg` and calls `f` with the table it deals at.
-fn with_table<R>(cfg: &SimConfig, f: impl FnOnce(&Table) -> R) -> Result<R, SimError> {
-    cfg.validate()?;
-    let ev = Evaluator::new(cfg.game.ranking);
-    let side_bets: Vec<SideBetPlan> = cfg.game.side_bets.iter().map(SideBetPlan::new).collect();
-    let table = Table {
-        cfg,
-        ev: &ev,
-        needs_facts: side_bets
-            .iter()
-            .any(|p| p.table.kind == BetKind::SevenCards),
-        side_bets: &side_bets,
-    };
-    Ok(f(&table))
-}
-
 /// Runs the simulation on the current rayon pool; `progress` is told each chunk's rounds.
 pub fn run(cfg: &SimConfig, progress: &(dyn Fn(u64) + Sync)) -> Result<Tally, SimError> {
-    with_table(cfg, |table| {
-        (0..cfg.chunks())
-            .into_par_iter()
-            .map(|chunk| {
-                let tally = table.run_chunk(chunk);
-                progress(tally.rounds);
-                tally
-            })
-            .reduce(Tally::default, Tally::merge)
-    })
+    Ok(Engine::new(cfg)?.run(progress))
 }
 
-/// Runs the chunks `chunks` (each below `cfg.chunks()`, no repeats expected) on the current
-/// rayon pool and returns the sum of the chunks it ran. `done(chunk, &tally)` is called as each
-/// chunk finishes, from the worker that ran it. Once `stop` is set no further chunk is started
-/// (chunks already running finish and are reported), so the result then covers exactly the
-/// chunks passed to `done`.
+/// [`Engine::run_chunks`] of a new engine for `cfg`.
 pub fn run_chunks(
     cfg: &SimConfig,
     chunks: &[u64],
     stop: &AtomicBool,
     done: &(dyn Fn(u64, &Tally) + Sync),
 ) -> Result<Tally, SimError> {
-    if let Some(&bad) = chunks.iter().find(|&&c| c >= cfg.chunks()) {
-        cfg.validate()?;
-        return Err(SimError::NoSuchChunk(bad, cfg.chunks()));
-    }
-    with_table(cfg, |table| {
-        chunks
-            .par_iter()
-            .map(|&chunk| {
-                if stop.load(Ordering::Relaxed) {
-                    return Tally::default();
-                }
-                let tally = table.run_chunk(chunk);
-                done(chunk, &tally);
-                tally
-            })
-            .reduce(Tally::default, Tally::merge)
-    })
+    Engine::new(cfg)?.run_chunks(chunks, stop, done)
 }
 
 /// The deal-only baseline: the same chunks, shuffles and sorted hands, with no evaluation,
