@@ -27,6 +27,10 @@ run double-joker foxwoods double-joker-dealer
 run jokers-wild foxwoods foxwoods
 run california foxwoods foxwoods
 
+# The headline run at a billion deals (about a minute on 2 cores), whatever DEALS is.
+"$BIN" simulate --game standard --player-way foxwoods --dealer-way foxwoods --deals 1e9 --seed 1 \
+    --quiet --out reports/simulate/standard-foxwoods-vs-foxwoods-1e9
+
 # What house ways cost: each shipped way against the optimal player strategy, dealer Foxwoods
 # (the dealer table is built once and cached; see README "The optimal strategy").
 "$BIN" compare --game standard --dealer-way foxwoods \
