@@ -237,7 +237,8 @@ impl Tally {
             - units(self.hands, wager.fee_units())
     }
 
-    fn record(&mut self, outcome: Outcome) {
+    /// Counts one player hand's outcome.
+    pub fn record(&mut self, outcome: Outcome) {
         match outcome {
             Outcome::Win => self.win += 1,
             Outcome::Overqualified => self.overqualified += 1,

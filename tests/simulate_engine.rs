@@ -187,7 +187,7 @@ fn engine_equals_a_plain_replay_of_its_deals() {
     use paigow::bonus::{SevenCardFacts, joker_event};
     use paigow::deal::{Shoe, chunk_rng};
     use paigow::paytable::BetKind;
-    use paigow::sim::{DealerHand, Outcome, settle};
+    use paigow::sim::{DealerHand, settle};
     use paigow::strategy::Strategy;
     use paigow::way::HouseWay;
 
@@ -227,17 +227,7 @@ fn engine_equals_a_plain_replay_of_its_deals() {
                     let splits = ev.split_values(&hand);
                     let outcome = settle(&splits, player_way.choose(&hand, &splits, None), &dealer);
                     net += outcome.units(&wager);
-                    match outcome {
-                        Outcome::Win => replay.win += 1,
-                        Outcome::Overqualified => replay.overqualified += 1,
-                        Outcome::Push => replay.push += 1,
-                        Outcome::NotQualified => replay.not_qualified += 1,
-                        Outcome::Loss { copy, foul } => {
-                            replay.loss += 1;
-                            replay.copy_losses += u64::from(copy);
-                            replay.fouls += u64::from(foul);
-                        }
-                    }
+                    replay.record(outcome);
                     replay.categories[splits.best_five().category() as usize] += 1;
                     let facts = SevenCardFacts::of(&hand, &splits);
                     for (bet, table) in game.side_bets.iter().enumerate() {
