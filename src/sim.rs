@@ -10,7 +10,10 @@
 //! Invariants: a [`Tally`] holds only integers (counts, and payouts in [`BET_UNITS`]) and
 //! [`Tally::merge`] is addition, so it is associative and commutative and a run gives the same
 //! tally whatever the number of threads or the order chunks finish in. The hot loop allocates
-//! nothing: hands live on the stack, each hand's 21 splits are evaluated once.
+//! nothing: hands live on the stack, each hand's 21 splits are evaluated once (on a cache miss;
+//! a hit needs none). Each round is dealt, and its hands located in their strategies' caches
+//! (the memory requested), one round before it is settled; settling draws no random numbers, so
+//! the deals are exactly those of dealing and settling in turn.
 //!
 //! [`run`] deals every chunk; [`run_chunks`] deals any subset (a shard, or what a checkpoint has
 //! not done yet) and reports each finished chunk. Because a chunk's tally depends only on (seed,
