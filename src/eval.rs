@@ -183,11 +183,41 @@ pub const SUIT_OFFSET: u64 = 0x3333 << 32;
 pub const FLUSH_BITS: u64 = 0x8888 << 32;
 
 /// The additive key of one card (see the module docs).
+#[inline]
 pub fn card_key(card: Card) -> u64 {
-    match (card.rank(), card.suit()) {
-        (Some(r), Some(s)) => RANK_KEYS[r as usize] as u64 | (1u64 << (32 + 4 * s as u32)),
-        _ => RANK_KEYS[JOKER_SYMBOL] as u64 | (0x1111u64 << 32),
+    CARD_KEYS[card.index() as usize]
+}
+
+/// Every card's additive key, by card index (0 at indices that are no card).
+pub const CARD_KEYS: [u64; 64] = card_keys();
+
+const fn card_keys() -> [u64; 64] {
+    let mut keys = [0; 64];
+    let mut index = 0;
+    while index < 64 {
+        keys[index] = match Card::from_index(index as u8) {
+            Some(card) if card.is_joker() => RANK_KEYS[JOKER_SYMBOL] as u64 | (0x1111 << 32),
+            Some(_) => RANK_KEYS[index % 16] as u64 | (1 << (32 + 4 * (index / 16))),
+            None => 0,
+        };
+        index += 1;
     }
+    keys
+}
+
+/// The suit whose nibble of a key sum (including [`SUIT_OFFSET`]) reached 8, if any.
+#[inline]
+fn suit_of_flush_bits(key: u64) -> Option<u8> {
+    let flush = key & FLUSH_BITS;
+    (flush != 0).then(|| ((flush >> 32).trailing_zeros() / 4) as u8)
+}
+
+/// The suit in which `cards` hold five or more cards counting the jokers, if any: the summed
+/// keys' suit nibbles, as [`Evaluator::split_values`] tests seven cards. Of seven cards at most
+/// one suit can; with more, the lowest such suit.
+#[inline]
+pub fn flush_suit(cards: &[Card]) -> Option<u8> {
+    suit_of_flush_bits(cards.iter().fold(SUIT_OFFSET, |k, &c| k + card_key(c)))
 }
 
 /// The 5-card straight (if any) made by a 13-bit mask of five distinct ranks: its order among
@@ -357,13 +387,12 @@ pub fn symbol_multisets(size: usize) -> Vec<Vec<u8>> {
     out
 }
 
-/// A hand evaluator for one [`Ranking`]: the generated tables and the card keys.
+/// A hand evaluator for one [`Ranking`]: the generated tables (card keys are [`CARD_KEYS`]).
 pub struct Evaluator {
     ranking: Ranking,
     rank_table: Box<[u32]>,
     flush_table: Box<[u32]>,
     front_table: Box<[u32]>,
-    card_keys: [u64; 64],
 }
 
 impl Evaluator {
@@ -374,7 +403,6 @@ impl Evaluator {
             rank_table: build_rank_table(ranking),
             flush_table: build_flush_table(ranking),
             front_table: build_front_table(ranking),
-            card_keys: std::array::from_fn(|i| Card::from_index(i as u8).map_or(0, card_key)),
         }
     }
 
@@ -386,19 +414,18 @@ impl Evaluator {
     /// The additive key of a card.
     #[inline]
     pub fn key(&self, card: Card) -> u64 {
-        self.card_keys[card.index() as usize]
+        card_key(card)
     }
 
     /// The value of a 5-card hand from its summed key (including [`SUIT_OFFSET`]) and its cards.
     #[inline]
     pub fn value_from_key(&self, key: u64, cards: Cards) -> Value {
-        let flush = key & FLUSH_BITS;
-        if flush == 0 {
-            Value(self.rank_table[(key as u32) as usize])
-        } else {
-            let suit = ((flush >> 32).trailing_zeros() / 4) as u8;
-            let index = (cards.jokers() << 13) | cards.suit_mask(suit);
-            Value(self.flush_table[index as usize])
+        match suit_of_flush_bits(key) {
+            None => Value(self.rank_table[(key as u32) as usize]),
+            Some(suit) => {
+                let index = (cards.jokers() << 13) | cards.suit_mask(suit);
+                Value(self.flush_table[index as usize])
+            }
         }
     }
 
@@ -420,9 +447,7 @@ impl Evaluator {
     #[inline]
     pub fn value5(&self, cards: Cards) -> Value {
         debug_assert_eq!(cards.len(), 5);
-        let key = cards
-            .iter()
-            .fold(SUIT_OFFSET, |k, c| k + self.card_keys[c.index() as usize]);
+        let key = cards.iter().fold(SUIT_OFFSET, |k, c| k + card_key(c));
         self.value_from_key(key, cards)
     }
 
@@ -479,6 +504,42 @@ mod tests {
 
     fn hand(text: &str) -> Cards {
         Cards::from_cards(&Deck::with_jokers(2).unwrap().parse_cards(text).unwrap())
+    }
+
+    /// The flush suit by key sums against counting each suit's cards with the jokers: every way
+    /// seven cards fall into four suits and up to two jokers, then sampled hands.
+    #[test]
+    fn the_flush_suit_counts_each_suit_with_the_jokers() {
+        let by_counting = |hand: &[Card; 7]| {
+            let cards = Cards::from_cards(hand);
+            (0..4).find(|&s| cards.suit_mask(s).count_ones() + cards.jokers() >= 5)
+        };
+        let jokers = [Card::JOKER1, Card::JOKER2];
+        let mut compositions = 0;
+        for j in 0..=2usize {
+            let n = 7 - j;
+            for (a, b) in (0..=n).flat_map(|a| (0..=n - a).map(move |b| (a, b))) {
+                for c in 0..=n - a - b {
+                    let counts = [a, b, c, n - a - b - c];
+                    let suited = (0..4u8).flat_map(|s| {
+                        (0..counts[s as usize] as u8).map(move |r| Card::new(r, s).unwrap())
+                    });
+                    let cards: Vec<Card> = suited.chain(jokers[..j].iter().copied()).collect();
+                    let hand: [Card; 7] = cards.try_into().unwrap();
+                    assert_eq!(flush_suit(&hand), by_counting(&hand), "{hand:?}");
+                    compositions += 1;
+                }
+            }
+        }
+        assert_eq!(
+            compositions,
+            120 + 84 + 56,
+            "C(10,3) + C(9,3) + C(8,3) suit compositions"
+        );
+        let deck = Deck::with_jokers(2).unwrap();
+        for hand in crate::way::sample_hands(deck, 9).take(100_000) {
+            assert_eq!(flush_suit(&hand), by_counting(&hand), "{hand:?}");
+        }
     }
 
     #[test]

@@ -31,7 +31,7 @@
 use std::sync::atomic::{AtomicU64, Ordering};
 
 use crate::card::{Card, Cards};
-use crate::eval::{Category, Value};
+use crate::eval::{Category, Value, flush_suit};
 use crate::split::{FRONT_POSITIONS, SPLIT_COUNT, SplitValues};
 use crate::strategy::{DealerSetting, KnownSetting, Strategy};
 
@@ -78,9 +78,14 @@ struct Shape {
 impl Shape {
     #[inline]
     fn of(hand: &[Card; 7]) -> Shape {
+        Shape::with_flush_suit(hand, flush_suit(hand))
+    }
+
+    /// The shape of `hand`, whose flush suit (see [`flush_suit`]) is known to be `flush_suit`.
+    #[inline]
+    fn with_flush_suit(hand: &[Card; 7], flush_suit: Option<u8>) -> Shape {
         let cards = Cards::from_cards(hand);
         let jokers = cards.jokers();
-        let flush_suit = (0..4u8).find(|&s| cards.suit_mask(s).count_ones() + jokers >= 5);
         let mut counts = 0u64;
         let codes = std::array::from_fn(|p| match (hand[p].rank(), hand[p].suit()) {
             (Some(rank), suit) => {
@@ -122,40 +127,12 @@ impl Shape {
     }
 }
 
-/// The dense index of a hand with no flush suit, from its cards alone (None when a suit can
-/// make a flush with the jokers). A card's rank symbol is the low four bits of its index (the
-/// jokers, 61 and 62, become 13 and 14, which [`dense_index`] reads alike).
+/// The dense index of a hand's rank multiset, from its cards alone: the slot of its shape when
+/// no suit can make a flush. A card's rank symbol is the low four bits of its index (the jokers,
+/// 61 and 62, become 13 and 14, which [`dense_index`] reads alike).
 #[inline]
-fn plain_index_of(hand: &[Card; 7]) -> Option<usize> {
-    if can_make_flush(hand) {
-        return None;
-    }
-    Some(dense_index(hand.map(|c| c.index() & 15)))
-}
-
-/// Whether some suit holds five or more of the seven cards, jokers included: the suit counts
-/// summed in nibbles (a joker adds one to every suit), plus 3, reach 8.
-#[inline]
-fn can_make_flush(hand: &[Card; 7]) -> bool {
-    let counts: u16 = hand.iter().map(|c| SUIT_WEIGHT[c.index() as usize]).sum();
-    (counts + 0x3333) & 0x8888 != 0
-}
-
-/// What a card adds to the suit counts of [`can_make_flush`], by card index.
-const SUIT_WEIGHT: [u16; 64] = suit_weights();
-
-const fn suit_weights() -> [u16; 64] {
-    let mut weights = [0; 64];
-    let mut index = 0;
-    while index < 64 {
-        weights[index] = match Card::from_index(index as u8) {
-            Some(card) if card.is_joker() => 0x1111,
-            Some(_) => 1 << (4 * (index / 16)),
-            None => 0,
-        };
-        index += 1;
-    }
-    weights
+fn rank_index(hand: &[Card; 7]) -> usize {
+    dense_index(hand.map(|c| c.index() & 15))
 }
 
 /// One in each of the 13 rank nibbles.
@@ -447,9 +424,9 @@ impl<S: Strategy> Strategy for CachedWay<S> {
     /// The hand's slot, plain or flush, with its cache line requested.
     #[inline]
     fn locate(&self, hand: &[Card; 7]) -> Option<ShapeSlot> {
-        let slot = match plain_index_of(hand) {
-            Some(index) => ShapeSlot::Plain(index as u32),
-            None => ShapeSlot::Flush(Shape::of(hand).key),
+        let slot = match flush_suit(hand) {
+            None => ShapeSlot::Plain(rank_index(hand) as u32),
+            suit => ShapeSlot::Flush(Shape::with_flush_suit(hand, suit).key),
         };
         self.table.prefetch(slot);
         Some(slot)
@@ -469,7 +446,7 @@ impl<S: Strategy> Strategy for CachedWay<S> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::card::{Cards, Deck};
+    use crate::card::Deck;
 
     fn shape(text: &str) -> Shape {
         Shape::of(&Deck::with_jokers(2).unwrap().parse_hand7(text).unwrap())
@@ -499,45 +476,11 @@ mod tests {
     fn the_index_from_cards_is_the_shapes() {
         let deck = Deck::with_jokers(2).unwrap();
         for hand in crate::way::sample_hands(deck, 5).take(50_000) {
-            let shape = Shape::of(&hand);
-            let want = (!shape.has_flush_suit).then(|| shape.plain_index());
-            assert_eq!(plain_index_of(&hand), want, "{hand:?}");
-        }
-    }
-
-    /// The flush test by nibble sums against counting each suit's cards: every way seven cards
-    /// fall into four suits and up to two jokers, then sampled hands.
-    #[test]
-    fn the_flush_test_counts_each_suit_with_the_jokers() {
-        let by_counting = |hand: &[Card; 7]| {
-            let cards = Cards::from_cards(hand);
-            (0..4).any(|s| cards.suit_mask(s).count_ones() + cards.jokers() >= 5)
-        };
-        let jokers = [Card::JOKER1, Card::JOKER2];
-        let mut compositions = 0;
-        for j in 0..=2usize {
-            let n = 7 - j;
-            for (a, b) in (0..=n).flat_map(|a| (0..=n - a).map(move |b| (a, b))) {
-                for c in 0..=n - a - b {
-                    let counts = [a, b, c, n - a - b - c];
-                    let suited = (0..4u8).flat_map(|s| {
-                        (0..counts[s as usize] as u8).map(move |r| Card::new(r, s).unwrap())
-                    });
-                    let cards: Vec<Card> = suited.chain(jokers[..j].iter().copied()).collect();
-                    let hand: [Card; 7] = cards.try_into().unwrap();
-                    assert_eq!(can_make_flush(&hand), by_counting(&hand), "{hand:?}");
-                    compositions += 1;
-                }
-            }
-        }
-        assert_eq!(
-            compositions,
-            120 + 84 + 56,
-            "C(10,3) + C(9,3) + C(8,3) suit compositions"
-        );
-        let deck = Deck::with_jokers(2).unwrap();
-        for hand in crate::way::sample_hands(deck, 9).take(100_000) {
-            assert_eq!(can_make_flush(&hand), by_counting(&hand), "{hand:?}");
+            assert_eq!(
+                rank_index(&hand),
+                Shape::of(&hand).plain_index(),
+                "{hand:?}"
+            );
         }
     }
 
