@@ -9,9 +9,9 @@
 use std::hint::black_box;
 
 use criterion::{Criterion, SamplingMode, Throughput, criterion_group, criterion_main};
-use paigow::card::{Card, Cards, Deck};
+use paigow::cards::{Card, Cards, Deck};
+use paigow::engine::exact::{Method, category_counts};
 use paigow::eval::{Evaluator, Ranking};
-use paigow::exact::{Method, category_counts};
 use rand::{RngExt, SeedableRng};
 use rand_xoshiro::Xoshiro256PlusPlus;
 

@@ -7,14 +7,15 @@
 //! `optimal:foxwoods` (its dealer table read from the cache, or built once before timing).
 
 use criterion::{Criterion, Throughput, criterion_group, criterion_main};
-use paigow::card::Card;
+use paigow::cards::Card;
+use paigow::cards::deal::sample_hands;
 use paigow::eval::Evaluator;
 use paigow::game::GameRules;
-use paigow::optimal::OptimalWay;
-use paigow::sim::setting_of;
 use paigow::strategy::Strategy;
-use paigow::way::cache::CachedWay;
-use paigow::way::{HouseWay, SHIPPED_WAYS, sample_hands};
+use paigow::strategy::cached::CachedWay;
+use paigow::strategy::optimal::OptimalWay;
+use paigow::strategy::setting_of;
+use paigow::strategy::way::{HouseWay, SHIPPED_WAYS};
 
 const HANDS: usize = 100_000;
 
@@ -72,7 +73,12 @@ fn bench(c: &mut Criterion) {
             })
         });
     }
-    let optimal = OptimalWay::load_default("foxwoods", &game).unwrap();
+    let optimal = OptimalWay::load_default(
+        &paigow::strategy::resolve::dealer_way("foxwoods", &game)
+            .unwrap()
+            .way,
+        &game,
+    );
     group.bench_function("optimal:foxwoods direct", |b| {
         b.iter(|| {
             hands

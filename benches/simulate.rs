@@ -10,9 +10,9 @@
 use std::sync::atomic::AtomicBool;
 
 use criterion::{Criterion, Throughput, criterion_group, criterion_main};
+use paigow::engine::simulate::{self as sim, Engine, SimConfig};
 use paigow::game::GameRules;
-use paigow::sim::{self, Engine, SimConfig};
-use paigow::strategy::resolve;
+use paigow::strategy::resolve::resolve;
 
 const DEALS: u64 = 100_000;
 const WARM_UP_CHUNKS: u64 = 10;
@@ -20,8 +20,8 @@ const WARM_UP_CHUNKS: u64 = 10;
 fn benches(c: &mut Criterion) {
     let game = GameRules::load("standard").unwrap();
     let cfg = SimConfig {
-        player: resolve("foxwoods", &game).unwrap(),
-        dealer: resolve("foxwoods", &game).unwrap(),
+        player: resolve("foxwoods", &game).unwrap().strategy,
+        dealer: resolve("foxwoods", &game).unwrap().strategy,
         game,
         deals: DEALS * (1 + WARM_UP_CHUNKS),
         seed: 1,

@@ -1,29 +1,38 @@
 //! paigow: Pai Gow Poker mathematics.
 //!
-//! Data flows one way: configuration files become validated [`game::GameRules`] (and house ways);
-//! the engine sees only cards ([`card`]), the evaluator ([`eval`]), the 21 splits ([`split`]) and
-//! integer tallies; [`exact`] enumerates; reports are written last.
+//! Layers, each importing only from the ones below it (`tests/architecture.rs` holds every file
+//! to this):
+//!
+//! | layer | module | what it holds |
+//! | --- | --- | --- |
+//! | 0 | [`files`] | reading configuration text with positions, SHA-256, atomic writes |
+//! | 1 | [`cards`] | cards, card sets, decks, shuffling and dealing |
+//! | 2 | [`eval`] | 5- and 2-card values for every joker rule; the 21 splits |
+//! | 3 | [`combin`] | binomials, colex ranks, hand enumeration |
+//! | 4 | [`game`] | game files, the main wager and its settlement, paytables, side-bet events |
+//! | 5 | [`strategy`] | house ways (language, compile, apply, lint), shape cache, optimal, exposed |
+//! | 6 | [`engine`] | the run engine (simulate, compare, table), shards and checkpoints, exact counts |
+//! | 7 | [`report`] | statistics, report writers, audits |
+//! | 8 | [`cli`] | arguments to validated configurations; output to the terminal |
+//!
+//! Data flows one way: configuration files become validated [`game::GameRules`] and strategies;
+//! the engines see only cards, the evaluator, compiled strategies and integer tallies; statistics
+//! and reports are computed from those tallies last.
 
-pub mod audit;
-pub mod bonus;
-pub mod card;
-pub mod checkpoint;
-pub mod cli;
-pub mod compare;
-pub mod config;
-pub mod deal;
+pub mod files;
+
+pub mod cards;
+
 pub mod eval;
-pub mod exact;
+
+pub mod combin;
+
 pub mod game;
-pub mod optimal;
-pub mod output;
-pub mod paytable;
-pub mod report;
-pub mod shard;
-pub mod sim;
-pub mod split;
-pub mod stats;
+
 pub mod strategy;
-pub mod table;
-pub mod wager;
-pub mod way;
+
+pub mod engine;
+
+pub mod report;
+
+pub mod cli;

@@ -176,7 +176,7 @@ fn shards_of_different_runs_are_refused_naming_the_difference() {
         .failure()
         .stderr(contains("differ in tool and version"))
         .stderr(contains("9.9.9-"));
-    let mut other: paigow::shard::Partial = serde_json::from_str(&text).unwrap();
+    let mut other: paigow::engine::shard::Partial = serde_json::from_str(&text).unwrap();
     other.command = "table".to_string();
     other.config_sha256 = other.config_digest();
     fs::write(&edited, other.to_json()).unwrap();

@@ -66,7 +66,7 @@ fn returns_total_is_the_player_ev_and_manifest_describes_the_run() {
     let game_text = fs::read("games/standard.toml").unwrap();
     assert_eq!(
         manifest["config_files"][0]["sha256"],
-        paigow::report::sha256_hex(&game_text)
+        paigow::files::sha256_hex(&game_text)
     );
     assert!(manifest["deals_per_second"].as_f64().unwrap() > 0.0);
     assert!(

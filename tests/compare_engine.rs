@@ -2,20 +2,20 @@
 //! hands set differently against direct `HouseWay::set`, paired against independent intervals,
 //! each variant's EV against `sim::run`, determinism across threads, refused configurations.
 
-use paigow::card::Card;
-use paigow::compare::{self, CompareConfig, CompareError, CompareTally, Variant, Vary};
-use paigow::deal::{Shoe, chunk_rng};
+use paigow::cards::Card;
+use paigow::cards::deal::{Shoe, chunk_rng};
+use paigow::engine::compare::{self, CompareConfig, CompareError, CompareTally, Variant, Vary};
+use paigow::engine::simulate::{self as sim, SimConfig};
 use paigow::eval::Evaluator;
 use paigow::game::GameRules;
-use paigow::sim::{self, SimConfig};
-use paigow::stats;
-use paigow::strategy::resolve;
-use paigow::way::HouseWay;
+use paigow::report::stats;
+use paigow::strategy::resolve::resolve;
+use paigow::strategy::way::HouseWay;
 
 fn variant(name: &str, game: &GameRules) -> Variant {
     Variant {
         label: name.to_string(),
-        strategy: resolve(name, game).unwrap(),
+        strategy: resolve(name, game).unwrap().strategy,
         way: HouseWay::load(name).ok(),
     }
 }
@@ -23,7 +23,7 @@ fn variant(name: &str, game: &GameRules) -> Variant {
 fn config(game: &str, vary: Vary, fixed: Option<&str>, ways: &[&str], deals: u64) -> CompareConfig {
     let game = GameRules::load(game).unwrap();
     CompareConfig {
-        fixed: fixed.map(|f| resolve(f, &game).unwrap()),
+        fixed: fixed.map(|f| resolve(f, &game).unwrap().strategy),
         variants: ways.iter().map(|w| variant(w, &game)).collect(),
         game,
         vary,
@@ -143,8 +143,8 @@ fn the_paired_interval_is_several_times_narrower_than_independent_ones() {
 /// The same run through `sim::run`, with one player.
 fn simulate(cfg: &CompareConfig, player: &str, dealer: &str) -> stats::WagerStats {
     let sim_cfg = SimConfig {
-        player: resolve(player, &cfg.game).unwrap(),
-        dealer: resolve(dealer, &cfg.game).unwrap(),
+        player: resolve(player, &cfg.game).unwrap().strategy,
+        dealer: resolve(dealer, &cfg.game).unwrap().strategy,
         game: GameRules::load(&cfg.game.origin).unwrap(),
         deals: cfg.deals,
         seed: cfg.seed,

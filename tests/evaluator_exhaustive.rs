@@ -14,7 +14,7 @@ use std::collections::HashMap;
 
 use common::naive::{self, NaiveValue};
 use common::{cards, for_each_subset_from, full_deck, ranking, set};
-use paigow::card::{Card, Cards};
+use paigow::cards::{Card, Cards};
 use paigow::eval::{Category, Evaluator, FiveAces, JokerRule, Ranking, Value, Wheel};
 use rayon::prelude::*;
 

@@ -18,9 +18,9 @@ mod common;
 use std::sync::OnceLock;
 
 use common::{choose, for_each_subset_from, ranking};
-use paigow::card::{ACE, Card, Cards, Deck};
+use paigow::cards::{ACE, Card, Cards, Deck};
+use paigow::engine::exact::{CategoryCounts, Method, category_counts};
 use paigow::eval::{Category, Evaluator, FiveAces, JokerRule, Ranking, Wheel};
-use paigow::exact::{CategoryCounts, Method, category_counts};
 use rayon::prelude::*;
 
 /// Published 7-card category counts of the 52-card deck.

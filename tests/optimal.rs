@@ -7,15 +7,17 @@
 
 use std::sync::{Arc, OnceLock};
 
-use paigow::compare::{self, CompareConfig, Variant, Vary};
+use paigow::cards::deal::sample_hands;
+use paigow::engine::compare::{self, CompareConfig, Variant, Vary};
 use paigow::eval::Evaluator;
 use paigow::game::GameRules;
-use paigow::optimal::OptimalWay;
-use paigow::optimal::grid::{DealerGrid, ValueIndex};
-use paigow::optimal::hand::{HandExact, SettingTable, by_enumeration};
-use paigow::strategy::{Strategy, resolve};
-use paigow::way::cache::CachedWay;
-use paigow::way::{SHIPPED_WAYS, sample_hands};
+use paigow::strategy::Strategy;
+use paigow::strategy::cached::CachedWay;
+use paigow::strategy::optimal::OptimalWay;
+use paigow::strategy::optimal::grid::{DealerGrid, ValueIndex};
+use paigow::strategy::optimal::hand::{HandExact, SettingTable, by_enumeration};
+use paigow::strategy::resolve::{dealer_way, resolve};
+use paigow::strategy::way::SHIPPED_WAYS;
 
 /// The hands whose fast choice is priced exactly.
 const SAMPLE_HANDS: usize = 300;
@@ -39,7 +41,7 @@ fn fixture() -> &'static Fixture {
     FIXTURE.get_or_init(|| {
         let game = GameRules::load("standard").unwrap();
         let ev = Evaluator::new(game.ranking);
-        let dealer = resolve("foxwoods", &game).unwrap();
+        let dealer = resolve("foxwoods", &game).unwrap().strategy;
         let index = Arc::new(ValueIndex::of(&ev, game.deck));
         let table = SettingTable::build(&ev, &game.main_wager, game.deck, &*dealer, index.clone());
         let grid = DealerGrid::new(index, table.counts());
@@ -76,7 +78,7 @@ fn fast_choice_is_within_tolerance_of_the_exact_best() {
     let mut by_loss: Vec<(f64, usize)> = losses.iter().copied().zip(0..).collect();
     by_loss.sort_by(|a, b| b.0.total_cmp(&a.0));
     for &(loss, i) in &by_loss[..3] {
-        let hand = paigow::card::Cards::from_cards(&hands[i]);
+        let hand = paigow::cards::Cards::from_cards(&hands[i]);
         eprintln!("loss {:.4}% on {hand}", loss * 100.0);
     }
     let worst = by_loss[0].0;
@@ -110,12 +112,22 @@ fn cached_table_equals_a_fresh_build_and_the_setting_table() {
     let f = fixture();
     let dir = tempfile::tempdir().unwrap();
     let quiet = |_: &str| {};
-    let fresh = OptimalWay::load("foxwoods", &f.game, Some(dir.path()), &quiet).unwrap();
+    let fresh = OptimalWay::load(
+        &dealer_way("foxwoods", &f.game).unwrap().way,
+        &f.game,
+        Some(dir.path()),
+        &quiet,
+    );
     let files: Vec<_> = std::fs::read_dir(dir.path()).unwrap().collect();
     assert_eq!(files.len(), 1, "one cached table");
     let path = files[0].as_ref().unwrap().path();
     let written = std::fs::read(&path).unwrap();
-    let cached = OptimalWay::load("foxwoods", &f.game, Some(dir.path()), &quiet).unwrap();
+    let cached = OptimalWay::load(
+        &dealer_way("foxwoods", &f.game).unwrap().way,
+        &f.game,
+        Some(dir.path()),
+        &quiet,
+    );
     assert_eq!(
         std::fs::read(&path).unwrap(),
         written,
@@ -150,7 +162,7 @@ fn optimal_beats_every_shipped_way_against_its_dealer() {
             label: label.to_string(),
             strategy: match label {
                 "optimal:foxwoods" => Box::new(f.optimal.clone()),
-                _ => resolve(label, &f.game).unwrap(),
+                _ => resolve(label, &f.game).unwrap().strategy,
             },
             way: None,
         })
@@ -158,7 +170,7 @@ fn optimal_beats_every_shipped_way_against_its_dealer() {
     let cfg = CompareConfig {
         game: f.game.clone(),
         vary: Vary::Player,
-        fixed: Some(resolve("foxwoods", &f.game).unwrap()),
+        fixed: Some(resolve("foxwoods", &f.game).unwrap().strategy),
         variants,
         deals: 400_000,
         seed: 11,

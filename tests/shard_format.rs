@@ -3,8 +3,8 @@
 
 mod common;
 
-use paigow::shard::{ChunkSet, Partial, ShardSpec};
-use paigow::sim::{MAX_LINES, MAX_SIDE_BETS, Tally};
+use paigow::engine::shard::{ChunkSet, Partial, ShardSpec};
+use paigow::engine::simulate::{MAX_LINES, MAX_SIDE_BETS, Tally};
 
 use common::cli::simulate_ways;
 

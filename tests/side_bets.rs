@@ -7,10 +7,10 @@
 use std::collections::HashSet;
 use std::sync::Mutex;
 
-use paigow::card::{Card, Cards, Deck};
+use paigow::cards::{Card, Cards, Deck};
+use paigow::engine::exact::{LineCounts, Method, category_counts, paytable_counts};
 use paigow::eval::{Category, Evaluator, Ranking};
-use paigow::exact::{LineCounts, Method, category_counts, paytable_counts};
-use paigow::paytable::{Event, Paytable};
+use paigow::game::paytable::{Event, Paytable};
 
 /// Exact counts of a shipped paytable, each enumerated once per test process.
 fn counts_for(table: &str, jokers: u8) -> (Paytable, LineCounts) {
@@ -223,13 +223,13 @@ fn chi_square_p(observed: &[u64], probabilities: &[f64]) -> f64 {
 
 #[test]
 fn simulated_side_bet_lines_agree_with_the_exact_counts() {
+    use paigow::engine::simulate::{SimConfig, run};
     use paigow::game::GameRules;
-    use paigow::sim::{SimConfig, run};
-    use paigow::strategy::resolve;
+    use paigow::strategy::resolve::resolve;
     let game = GameRules::load("double-joker").unwrap();
     let cfg = SimConfig {
-        player: resolve("max-back", &game).unwrap(),
-        dealer: resolve("max-front", &game).unwrap(),
+        player: resolve("max-back", &game).unwrap().strategy,
+        dealer: resolve("max-front", &game).unwrap().strategy,
         game,
         deals: 300_000,
         seed: 11,

@@ -1,17 +1,17 @@
 //! The simulation engine through the library: pinned tallies at any thread count, agreement with
 //! the exact category counts, and a structural fact about copies.
 
+use paigow::engine::exact::{Method, category_counts};
+use paigow::engine::simulate::{self as sim, SimConfig, Tally};
 use paigow::eval::{Category, Evaluator};
-use paigow::exact::{Method, category_counts};
 use paigow::game::GameRules;
-use paigow::sim::{self, SimConfig, Tally};
-use paigow::strategy::resolve;
+use paigow::strategy::resolve::resolve;
 use statrs::distribution::{ChiSquared, ContinuousCDF};
 
 fn config(game: GameRules, player: &str, dealer: &str, deals: u64, players: u8) -> SimConfig {
     SimConfig {
-        player: resolve(player, &game).unwrap(),
-        dealer: resolve(dealer, &game).unwrap(),
+        player: resolve(player, &game).unwrap().strategy,
+        dealer: resolve(dealer, &game).unwrap().strategy,
         game,
         deals,
         seed: 20_240_601,
@@ -133,7 +133,7 @@ fn same_way_both_sides_without_commission_loses() {
         let game = GameRules::from_toml(text, "nc.toml").unwrap();
         let cfg = config(game, way, way, 200_000, 1);
         let t = run_on(&cfg, 2);
-        let stats = paigow::stats::main_wager(&t, 1);
+        let stats = paigow::report::stats::main_wager(&t, 1);
         assert!(t.copy_losses > 0);
         assert!(stats.ci99.high < 0.0, "{way}: {stats:?}");
     }
@@ -143,13 +143,14 @@ fn same_way_both_sides_without_commission_loses() {
 /// well as the same house way played blind (checked deal by deal, not on average).
 #[test]
 fn exposed_never_does_worse_than_its_house_way_on_any_deal() {
-    use paigow::deal::{Shoe, chunk_rng};
-    use paigow::sim::{DealerHand, settle};
+    use paigow::cards::deal::{Shoe, chunk_rng};
+    use paigow::game::wager::settle;
+    use paigow::strategy::set_dealer;
     let game = GameRules::load("double-joker").unwrap();
     let ev = Evaluator::new(game.ranking);
-    let dealer_way = resolve("double-joker-dealer", &game).unwrap();
-    let blind = resolve("foxwoods", &game).unwrap();
-    let exposed = resolve("exposed:foxwoods", &game).unwrap();
+    let dealer_way = resolve("double-joker-dealer", &game).unwrap().strategy;
+    let blind = resolve("foxwoods", &game).unwrap().strategy;
+    let exposed = resolve("exposed:foxwoods", &game).unwrap().strategy;
     let wager = game.main_wager;
     let mut shoe = Shoe::new(game.deck);
     let mut rng = chunk_rng(5, 0);
@@ -160,7 +161,7 @@ fn exposed_never_does_worse_than_its_house_way_on_any_deal() {
         let mut hand: [_; 7] = cards[7..].try_into().unwrap();
         dealer_cards.sort_unstable();
         hand.sort_unstable();
-        let dealer = DealerHand::set(&ev, &*dealer_way, &wager, &dealer_cards);
+        let dealer = set_dealer(&ev, &*dealer_way, &wager, &dealer_cards);
         let splits = ev.split_values(&hand);
         let shown = Some(dealer.setting);
         let a = settle(&splits, blind.choose(&hand, &splits, None), &dealer).units(&wager);
@@ -184,12 +185,13 @@ fn exposed_never_does_worse_than_its_house_way_on_any_deal() {
 /// by walking the paytable.
 #[test]
 fn engine_equals_a_plain_replay_of_its_deals() {
-    use paigow::bonus::{SevenCardFacts, joker_event};
-    use paigow::deal::{Shoe, chunk_rng};
-    use paigow::paytable::BetKind;
-    use paigow::sim::{DealerHand, settle};
+    use paigow::cards::deal::{Shoe, chunk_rng};
+    use paigow::game::events::{SevenCardFacts, joker_event};
+    use paigow::game::paytable::BetKind;
+    use paigow::game::wager::settle;
     use paigow::strategy::Strategy;
-    use paigow::way::HouseWay;
+    use paigow::strategy::set_dealer;
+    use paigow::strategy::way::HouseWay;
 
     for (name, players) in [("standard", 3), ("double-joker", 2)] {
         let game = GameRules::load(name).unwrap();
@@ -208,7 +210,7 @@ fn engine_equals_a_plain_replay_of_its_deals() {
             HouseWay::load(dealer_way_name).unwrap(),
         );
         let wager = game.main_wager;
-        let sorted = |cards: &[paigow::card::Card]| {
+        let sorted = |cards: &[paigow::cards::Card]| {
             let mut hand: [_; 7] = cards.try_into().unwrap();
             hand.sort_unstable();
             hand
@@ -220,7 +222,7 @@ fn engine_equals_a_plain_replay_of_its_deals() {
             for _ in 0..cfg.chunk_len(chunk) {
                 let cards = shoe.deal(&mut rng, 7 * (usize::from(players) + 1)).to_vec();
                 let dealer_hand = sorted(&cards[..7]);
-                let dealer = DealerHand::set(&ev, &dealer_way, &wager, &dealer_hand);
+                let dealer = set_dealer(&ev, &dealer_way, &wager, &dealer_hand);
                 let mut net = -i64::from(players) * wager.fee_units();
                 for seat in 1..=usize::from(players) {
                     let hand = sorted(&cards[7 * seat..7 * seat + 7]);

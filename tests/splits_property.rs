@@ -6,10 +6,10 @@
 mod common;
 
 use common::naive;
-use paigow::card::{Card, Cards};
+use paigow::cards::{Card, Cards};
 use paigow::eval::Evaluator;
+use paigow::eval::split::{FRONT_POSITIONS, split_cards};
 use paigow::game::GameRules;
-use paigow::split::{FRONT_POSITIONS, split_cards};
 use rand::{RngExt, SeedableRng};
 use rand_xoshiro::Xoshiro256PlusPlus;
 use rayon::prelude::*;

@@ -1,13 +1,14 @@
 //! The California table engine: the bank in action, fouls and backline bets, the dice, the
 //! limited bank against `sim::run`, determinism across threads.
 
-use paigow::game::GameRules;
-use paigow::sim::{self, Outcome, SimConfig};
-use paigow::strategy::resolve;
-use paigow::table::{
+use paigow::engine::simulate::{self as sim, SimConfig};
+use paigow::engine::table::{
     self, Collection, Layout, SEATS, SeatOutcome, TableConfig, TableTally, action_seat, roll_dice,
     settle_bets,
 };
+use paigow::game::GameRules;
+use paigow::game::wager::Outcome;
+use paigow::strategy::resolve::resolve;
 
 const LOSS: Outcome = Outcome::Loss {
     copy: false,
@@ -31,9 +32,9 @@ fn config(seats: &str, bank: Option<u64>, collection: &str, rounds: u64) -> Tabl
         layout: Layout::parse(seats).unwrap(),
         bank,
         collection: Collection::parse(collection).unwrap(),
-        player: resolve("foxwoods", &game).unwrap(),
-        dealer: resolve("foxwoods", &game).unwrap(),
-        house: resolve("foxwoods", &game).unwrap(),
+        player: resolve("foxwoods", &game).unwrap().strategy,
+        dealer: resolve("foxwoods", &game).unwrap().strategy,
+        house: resolve("foxwoods", &game).unwrap().strategy,
         rounds,
         seed: 11,
         chunk_size: 4_096,
@@ -156,7 +157,7 @@ fn each_seat_gets_the_action_pile_with_the_dice_probability() {
         assert_eq!(odds[o], f64::from(n) / 216.0);
     }
     // Sampled: the dice themselves, then the action pile seen by a seeded table run.
-    let mut rng = paigow::deal::chunk_rng(5, 0);
+    let mut rng = paigow::cards::deal::chunk_rng(5, 0);
     let mut seen = [0u64; 19];
     let throws = 216_000u64;
     for _ in 0..throws {
@@ -188,8 +189,8 @@ fn an_unlimited_bank_against_one_player_matches_simulate() {
     let banker = table::seat_stats(&t.seats[0], t.rounds, 0);
     let game = GameRules::load("california").unwrap();
     let sim_cfg = SimConfig {
-        player: resolve("foxwoods", &game).unwrap(),
-        dealer: resolve("foxwoods", &game).unwrap(),
+        player: resolve("foxwoods", &game).unwrap().strategy,
+        dealer: resolve("foxwoods", &game).unwrap().strategy,
         game,
         deals: rounds,
         seed: 12,
@@ -198,7 +199,7 @@ fn an_unlimited_bank_against_one_player_matches_simulate() {
     };
     let pool = sim::thread_pool(2).unwrap();
     let s = pool.install(|| sim::run(&sim_cfg, &|_| {})).unwrap();
-    let player = paigow::stats::main_wager(&s, 1);
+    let player = paigow::report::stats::main_wager(&s, 1);
     assert_eq!(t.seats[0].action, u128::from(rounds));
     assert_eq!(t.seats[0].net, -t.seats[1].net);
     // Independent samples: the difference is within 99% of its combined standard error.

@@ -3,12 +3,13 @@
 //! no suit can make a flush it is the very same split; a known setting (a hit with no split
 //! search) is exactly what the split search and the way give.
 
-use paigow::card::{Card, Deck};
+use paigow::cards::{Card, Deck};
 use paigow::eval::Evaluator;
+use paigow::eval::split::KnownSetting;
 use paigow::game::GameRules;
-use paigow::strategy::{KnownSetting, Strategy};
-use paigow::way::HouseWay;
-use paigow::way::cache::CachedWay;
+use paigow::strategy::Strategy;
+use paigow::strategy::cached::CachedWay;
+use paigow::strategy::way::HouseWay;
 use rand::{RngExt, SeedableRng};
 use rand_xoshiro::Xoshiro256PlusPlus;
 

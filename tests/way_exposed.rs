@@ -1,16 +1,19 @@
 //! The `exposed` built-in: legal, never a worse result against the dealer than its tie-break
 //! house way, and equal to that house way when it has no dealer to see.
 
+use paigow::cards::deal::sample_hands;
 use paigow::eval::Evaluator;
 use paigow::game::GameRules;
-use paigow::strategy::{DealerSetting, resolve};
-use paigow::way::{HouseWay, exposed::outcome, sample_hands};
+use paigow::game::wager::DealerSetting;
+use paigow::strategy::exposed::outcome;
+use paigow::strategy::resolve::resolve;
+use paigow::strategy::way::HouseWay;
 
 #[test]
 fn exposed_beats_or_matches_its_house_way_against_the_dealer() {
     let game = GameRules::load("double-joker").unwrap();
     let ev = Evaluator::new(game.ranking);
-    let exposed = resolve("exposed:foxwoods", &game).unwrap();
+    let exposed = resolve("exposed:foxwoods", &game).unwrap().strategy;
     let dealer_way = HouseWay::load("double-joker-dealer").unwrap();
     let house = HouseWay::load("foxwoods").unwrap();
     let (mut better, mut hands) = (0, 0);

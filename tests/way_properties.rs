@@ -2,12 +2,13 @@
 //! (slow and obvious, written from the README's definitions over the raw TOML) that must agree
 //! with the compiled form on a fixed-seed sample.
 
-use paigow::card::{Card, Cards};
+use paigow::cards::deal::sample_hands;
+use paigow::cards::{Card, Cards};
+use paigow::eval::split::{SPLIT_COUNT, SplitValues, split_cards};
 use paigow::eval::{Evaluator, Value};
 use paigow::game::{GameRules, SHIPPED_GAMES};
-use paigow::split::{SPLIT_COUNT, SplitValues, split_cards};
+use paigow::strategy::way::{HouseWay, SHIPPED_WAYS};
 use paigow::strategy::{MaxBack, MaxFront, Strategy};
-use paigow::way::{HouseWay, SHIPPED_WAYS, sample_hands};
 use toml::Value as T;
 
 #[test]

@@ -5,7 +5,7 @@ use std::collections::BTreeSet;
 
 use paigow::eval::Evaluator;
 use paigow::game::GameRules;
-use paigow::way::HouseWay;
+use paigow::strategy::way::HouseWay;
 
 /// Checks each row and returns the set of rules exercised.
 fn check(way_name: &str, game_name: &str, rows: &[(&str, usize, &str)]) -> BTreeSet<usize> {

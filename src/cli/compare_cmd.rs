@@ -12,8 +12,10 @@ use serde::Serialize;
 
 use super::GameArg;
 use super::simulate_cmd::{ThreadsArg, parse_count, prepare_out, write_report_files};
-use crate::compare::{self, CompareConfig, CompareTally, Variant, Vary};
-use crate::report::{ConfigFile, fixed, sha256_hex};
+use crate::engine::compare::{self, CompareConfig, CompareTally, Variant, Vary};
+use crate::files::sha256_hex;
+use crate::report::{ConfigFile, fixed};
+use crate::strategy::resolve::resolve;
 
 #[derive(Args, Debug)]
 pub struct CompareArgs {
@@ -119,7 +121,7 @@ fn config(args: &CompareArgs) -> anyhow::Result<CompareConfig> {
     };
     let fixed_name = fixed_way_name(args, vary)?;
     let fixed = match fixed_name {
-        Some(name) => Some(crate::strategy::resolve(name, &game)?),
+        Some(name) => Some(resolve(name, &game)?.strategy),
         None => None,
     };
     let variants = args
@@ -175,16 +177,11 @@ fn fixed_way_name(args: &CompareArgs, vary: Vary) -> anyhow::Result<Option<&str>
 
 /// A way by name, with its house way (for rule names) where it has one.
 fn variant(label: &str, game: &crate::game::GameRules) -> anyhow::Result<Variant> {
-    let strategy = crate::strategy::resolve(label, game)?;
-    let way = match label {
-        "exposed" => None,
-        l if l.starts_with("exposed:") => None,
-        l => crate::way::HouseWay::load(l).ok(),
-    };
+    let resolved = resolve(label, game)?;
     Ok(Variant {
         label: label.to_string(),
-        strategy,
-        way,
+        way: resolved.house_way().cloned(),
+        strategy: resolved.strategy,
     })
 }
 
@@ -246,8 +243,8 @@ fn manifest(args: &CompareArgs, cfg: &CompareConfig, threads: usize, wall: f64) 
         deals: cfg.deals,
         chunk_size: cfg.chunk_size,
         chunks: cfg.chunks(),
-        rng: crate::deal::RNG_NAME.to_string(),
-        shuffle: crate::deal::SHUFFLE_NAME.to_string(),
+        rng: crate::cards::deal::RNG_NAME.to_string(),
+        shuffle: crate::cards::deal::SHUFFLE_NAME.to_string(),
         examples: cfg.examples,
         example_dealer_hands: cfg.example_dealer_hands,
         threads,

@@ -5,9 +5,9 @@ use std::io::Write;
 use clap::{Args, ValueEnum};
 
 use super::{GameArg, parse_cards};
-use crate::card::{Card, Cards};
+use crate::cards::{Card, Cards};
+use crate::eval::split::{SPLIT_COUNT, SplitValues, split_cards};
 use crate::eval::{Evaluator, Value};
-use crate::split::{SPLIT_COUNT, SplitValues, split_cards};
 
 #[derive(Args, Debug)]
 pub struct EvalArgs {

@@ -5,13 +5,13 @@ use std::path::PathBuf;
 use clap::{Args, Subcommand, ValueEnum};
 
 use super::GameArg;
-use crate::audit::{BetAudit, summary_text, write_returns, write_summary};
-use crate::eval::{Category, Evaluator};
-use crate::exact::{
+use crate::engine::exact::{
     CategoryCounts, LineCounts, Method, category_counts, paytable_counts, row_name,
 };
+use crate::eval::{Category, Evaluator};
 use crate::game::GameRules;
-use crate::paytable::{BetKind, Paytable};
+use crate::game::paytable::{BetKind, Paytable};
+use crate::report::audit::{BetAudit, summary_text, write_returns, write_summary};
 
 #[derive(Subcommand, Debug)]
 pub enum ExactCommand {
@@ -77,7 +77,7 @@ fn categories(args: &CategoriesArgs) -> anyhow::Result<()> {
     spinner.finish_and_clear();
     let csv = categories_csv(&game, &counts)?;
     match &args.out {
-        Some(path) => crate::output::write_atomic(path, csv.as_bytes())
+        Some(path) => crate::files::write_atomic(path, csv.as_bytes())
             .map_err(|e| anyhow::anyhow!("{}: cannot write: {e}", path.display()))?,
         None => super::print_stdout(&csv)?,
     }
@@ -186,7 +186,7 @@ fn write_bonus_reports(
         ("manifest.json", json.into_bytes()),
     ] {
         let path = out.join(name);
-        crate::output::write_atomic(&path, &bytes)
+        crate::files::write_atomic(&path, &bytes)
             .map_err(|e| anyhow::anyhow!("{}: cannot write: {e}", path.display()))?;
     }
     Ok(())
@@ -211,7 +211,7 @@ impl BonusManifest {
         let file = |role: &str, origin: &str, text: &str| crate::report::ConfigFile {
             role: role.to_string(),
             origin: origin.to_string(),
-            sha256: Some(crate::report::sha256_hex(text.as_bytes())),
+            sha256: Some(crate::files::sha256_hex(text.as_bytes())),
         };
         let mut config_files = vec![file("game", &game.origin, &game.text)];
         config_files.extend(tables.iter().map(|t| file("paytable", &t.origin, &t.text)));

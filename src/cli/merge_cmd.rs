@@ -17,7 +17,7 @@ use anyhow::Context;
 use clap::Args;
 
 use super::simulate_cmd::{self, PartialFacts, RunManifest};
-use crate::shard::{self, Partial, ShardError};
+use crate::engine::shard::{self, Partial, ShardError};
 
 #[derive(Args, Debug)]
 pub struct MergeArgs {

@@ -4,7 +4,7 @@
 
 use clap::{Args, Parser, Subcommand};
 
-use crate::card::Card;
+use crate::cards::Card;
 use crate::game::GameRules;
 
 mod compare_cmd;

@@ -4,11 +4,11 @@
 //! runs; the output directory is created and checked up front so a long run cannot fail at its
 //! end for want of a place to write. Reports are written atomically, manifest last.
 //!
-//! `--shard K/M` runs only shard K's chunks (see [`crate::shard`]) and writes
+//! `--shard K/M` runs only shard K's chunks (see [`crate::engine::shard`]) and writes
 //! `OUT/shard-K-of-M.json` instead of reports; `paigow merge` adds the shards up and writes the
 //! reports through [`write_reports`], the same function a single run uses, so a merged report is
 //! byte-identical to the single run's. `--checkpoint FILE` saves progress as the run goes (see
-//! [`crate::checkpoint`]); `--resume` continues from it, giving the same reports as a run that
+//! [`crate::engine::checkpoint`]); `--resume` continues from it, giving the same reports as a run that
 //! was never stopped.
 
 use std::collections::BTreeSet;
@@ -22,15 +22,16 @@ use clap::Args;
 use serde::Serialize;
 
 use super::GameArg;
-use crate::checkpoint::{self, Checkpointer};
-use crate::game::GameRules;
-use crate::report::{self, ConfigFile, Manifest, Report, SideBetReport};
-use crate::shard::{
+use crate::engine::checkpoint::{self, Checkpointer};
+use crate::engine::shard::{
     ChunkSet, ConfigFileRecord, FORMAT, FORMAT_VERSION, Partial, PartialKind, RunSetup, ShardSpec,
     TextFile,
 };
-use crate::sim::{self, SimConfig, Tally};
-use crate::stats::{self, WagerStats};
+use crate::engine::simulate::{self as sim, SimConfig, Tally};
+use crate::game::GameRules;
+use crate::report::stats::{self, WagerStats};
+use crate::report::{self, ConfigFile, Manifest, Report, SideBetReport};
+use crate::strategy::resolve::resolve;
 
 #[derive(Args, Debug)]
 pub struct SimulateArgs {
@@ -132,8 +133,8 @@ pub fn parse_count(text: &str) -> Result<u64, String> {
 pub fn run(args: &SimulateArgs) -> anyhow::Result<()> {
     let game = args.game.load()?;
     let cfg = SimConfig {
-        player: crate::strategy::resolve(&args.player_way, &game)?,
-        dealer: crate::strategy::resolve(&args.dealer_way, &game)?,
+        player: resolve(&args.player_way, &game)?.strategy,
+        dealer: resolve(&args.dealer_way, &game)?.strategy,
         game,
         deals: args.deals,
         seed: args.seed,
@@ -359,7 +360,7 @@ fn write_shard(
         .check()
         .map_err(|e| anyhow::anyhow!("internal error: shard result inconsistent: {e}"))?;
     let path = out.join(shard.file_name());
-    crate::output::write_atomic(&path, partial.to_json().as_bytes())
+    crate::files::write_atomic(&path, partial.to_json().as_bytes())
         .with_context(|| format!("{}: cannot write", path.display()))?;
     if !args.quiet {
         let chunks = if partial.chunk_ranges.is_empty() {
@@ -495,7 +496,7 @@ pub(crate) fn write_report_files(
     json.push(b'\n');
     for (name, bytes) in reports.into_iter().chain([("manifest.json", json)]) {
         let path = out.join(name);
-        crate::output::write_atomic(&path, &bytes)
+        crate::files::write_atomic(&path, &bytes)
             .with_context(|| format!("{}: cannot write", path.display()))?;
     }
     Ok(())
@@ -525,8 +526,8 @@ pub(crate) fn manifest(
         trials: p.deals * u64::from(p.setup.players),
         chunk_size: p.chunk_size,
         chunks: p.chunks,
-        rng: crate::deal::RNG_NAME.to_string(),
-        shuffle: crate::deal::SHUFFLE_NAME.to_string(),
+        rng: crate::cards::deal::RNG_NAME.to_string(),
+        shuffle: crate::cards::deal::SHUFFLE_NAME.to_string(),
         config_files: p
             .setup
             .config_files
@@ -548,7 +549,7 @@ fn config_files(args: &SimulateArgs, game: &GameRules) -> Vec<ConfigFile> {
     let mut files = vec![ConfigFile {
         role: "game".to_string(),
         origin: game.origin.clone(),
-        sha256: Some(report::sha256_hex(game.text.as_bytes())),
+        sha256: Some(crate::files::sha256_hex(game.text.as_bytes())),
     }];
     for (role, way) in [
         ("player way", &args.player_way),
@@ -560,7 +561,7 @@ fn config_files(args: &SimulateArgs, game: &GameRules) -> Vec<ConfigFile> {
             origin: file
                 .as_ref()
                 .map_or_else(|| way.clone(), |(_, o)| o.clone()),
-            sha256: file.map(|(text, _)| report::sha256_hex(text.as_bytes())),
+            sha256: file.map(|(text, _)| crate::files::sha256_hex(text.as_bytes())),
         });
     }
     files
@@ -570,12 +571,12 @@ fn config_files(args: &SimulateArgs, game: &GameRules) -> Vec<ConfigFile> {
 /// `exposed:WAY` break ties by a house way; `optimal:D` is defined by the game and `D`).
 pub(crate) fn way_file(way: &str) -> Option<(String, String)> {
     let name = match way {
-        "exposed" => crate::strategy::EXPOSED_DEFAULT_WAY,
+        "exposed" => crate::strategy::resolve::EXPOSED_DEFAULT_WAY,
         other => (other.strip_prefix("exposed:"))
-            .or_else(|| other.strip_prefix(crate::optimal::PREFIX))
+            .or_else(|| other.strip_prefix(crate::strategy::optimal::PREFIX))
             .unwrap_or(other),
     };
-    crate::config::read_named(name, crate::way::SHIPPED_WAYS, "house way").ok()
+    crate::files::read_named(name, crate::strategy::way::SHIPPED_WAYS, "house way").ok()
 }
 
 /// The stdout summary of a run (or a merge) from its figures and manifest.

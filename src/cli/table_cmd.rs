@@ -13,9 +13,11 @@ use clap::Args;
 use serde::Serialize;
 
 use super::simulate_cmd::{ThreadsArg, parse_count, prepare_out, write_report_files};
-use crate::report::{fixed, sha256_hex};
-use crate::stats::wilson;
-use crate::table::{self, Collection, Layout, SEATS, TableConfig, TableTally};
+use crate::engine::table::{self, Collection, Layout, SEATS, TableConfig, TableTally};
+use crate::files::sha256_hex;
+use crate::report::fixed;
+use crate::report::stats::wilson;
+use crate::strategy::resolve::resolve;
 
 #[derive(Args, Debug)]
 pub struct TableArgs {
@@ -64,7 +66,7 @@ pub struct TableArgs {
 pub fn run(args: &TableArgs) -> anyhow::Result<()> {
     let cfg = config(args)?;
     let threads = args.threads.count();
-    let pool = crate::sim::thread_pool(threads)?;
+    let pool = crate::engine::simulate::thread_pool(threads)?;
     let out = args.out.clone().unwrap_or_else(|| default_out(&cfg));
     prepare_out(&out)?;
     let bar = super::progress::bar_unless_quiet(args.quiet, cfg.rounds, "rounds");
@@ -82,7 +84,7 @@ pub fn run(args: &TableArgs) -> anyhow::Result<()> {
 /// The validated table run behind the arguments.
 fn config(args: &TableArgs) -> anyhow::Result<TableConfig> {
     let game = crate::game::GameRules::load(&args.game)?;
-    let resolve = |way: &str| crate::strategy::resolve(way, &game);
+    let resolve = |way: &str| resolve(way, &game).map(|r| r.strategy);
     let cfg = TableConfig {
         layout: Layout::parse(&args.seats)?,
         bank: table::parse_bank(&args.bank)?,
@@ -289,8 +291,8 @@ fn manifest(args: &TableArgs, cfg: &TableConfig, threads: usize, wall: f64) -> T
         rounds: cfg.rounds,
         chunk_size: cfg.chunk_size,
         chunks: cfg.chunks(),
-        rng: crate::deal::RNG_NAME.to_string(),
-        shuffle: crate::deal::SHUFFLE_NAME.to_string(),
+        rng: crate::cards::deal::RNG_NAME.to_string(),
+        shuffle: crate::cards::deal::SHUFFLE_NAME.to_string(),
         threads,
         wall_seconds: (wall * 1000.0).round() / 1000.0,
         rounds_per_second: (cfg.rounds as f64 / wall).round(),

@@ -5,13 +5,14 @@ use std::io::{BufRead, Write};
 use clap::{Args, ValueEnum};
 
 use super::{GameArg, parse_cards};
-use crate::card::Card;
+use crate::cards::Card;
 use crate::eval::Evaluator;
+use crate::eval::split::split_cards;
 use crate::game::GameRules;
-use crate::optimal::{self, OptimalWay};
-use crate::split::split_cards;
 use crate::strategy::Strategy;
-use crate::way::{HouseWay, lint};
+use crate::strategy::optimal::{self, OptimalWay};
+use crate::strategy::resolve;
+use crate::strategy::way::{HouseWay, lint};
 
 mod exact_report;
 use exact_report::{EXACT_CSV_HEADER, exact_report};
@@ -86,7 +87,7 @@ fn set_line(way: &HouseWay, ev: &Evaluator, hand: &[Card; 7], format: Format) ->
 /// (ending in `why`).
 fn setting_line(
     hand: &[Card; 7],
-    splits: &crate::split::SplitValues,
+    splits: &crate::eval::split::SplitValues,
     k: usize,
     (rule, rule_name): (&str, &str),
     why: &str,
@@ -96,7 +97,7 @@ fn setting_line(
     let (fv, bv) = (splits.front[k], splits.back[k]);
     match format {
         Format::Csv => super::csv_line([
-            crate::card::Cards::from_cards(hand).to_string(),
+            crate::cards::Cards::from_cards(hand).to_string(),
             front.to_string(),
             back.to_string(),
             fv.0.to_string(),
@@ -130,7 +131,10 @@ enum Setter {
 impl Setter {
     fn load(name: &str, game: &GameRules) -> anyhow::Result<Setter> {
         Ok(match name.strip_prefix(optimal::PREFIX) {
-            Some(dealer) => Setter::Optimal(OptimalWay::load_default(dealer, game)?),
+            Some(dealer) => {
+                let dealer = resolve::dealer_way(dealer, game)?;
+                Setter::Optimal(OptimalWay::load_default(&dealer.way, game))
+            }
             None => Setter::House(HouseWay::load(name)?),
         })
     }
@@ -210,8 +214,7 @@ fn exact_dealer(args: &SetArgs, game: &GameRules) -> anyhow::Result<Option<Box<d
         (None, Some(dealer)) => dealer,
         (None, None) => args.way.as_str(),
     };
-    let way = optimal::cache::DealerWay::resolve(name, game)?;
-    Ok(Some(way.strategy))
+    Ok(Some(resolve::dealer_way(name, game)?.way.strategy))
 }
 
 pub fn set(args: &SetArgs) -> anyhow::Result<()> {

@@ -6,7 +6,7 @@
 pub mod cli;
 pub mod naive;
 
-use paigow::card::{Card, Cards, Deck};
+use paigow::cards::{Card, Cards, Deck};
 use paigow::eval::{FiveAces, JokerRule, Ranking, Wheel};
 
 /// Every ranking that changes hand values: the bug joker with both wheel and both five-aces

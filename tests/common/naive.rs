@@ -22,7 +22,7 @@
 //! - A 2-card hand: a pair or two high cards. A bug joker is an ace; a wild joker is any rank (so
 //!   it pairs the other card); two jokers are then a pair of aces under both rules.
 
-use paigow::card::Card;
+use paigow::cards::Card;
 use paigow::eval::{Category, FiveAces, JokerRule, Ranking, Wheel};
 
 /// Hand classes, lowest first (a royal flush is the best straight flush).

@@ -4,10 +4,10 @@
 use std::fmt::Write as _;
 
 use super::{Format, SetContext};
-use crate::card::{Card, Cards};
-use crate::optimal::hand::{HandExact, by_enumeration};
-use crate::split::split_cards;
+use crate::cards::{Card, Cards};
+use crate::eval::split::split_cards;
 use crate::strategy::Strategy;
+use crate::strategy::optimal::hand::{HandExact, by_enumeration};
 
 /// The columns of `set --exact --format csv`: one row per legal setting, best EV first.
 pub const EXACT_CSV_HEADER: &str = "hand,front,back,front_hand,back_hand,dealer_hands,\

@@ -1,0 +1,173 @@
+//! Checkpoints: a run's tally and completed chunks saved as it goes, so a killed run resumes.
+//!
+//! A checkpoint is a [`Partial`] of kind `checkpoint` (see [`crate::engine::shard`] for the format)
+//! covering the chunks finished so far. [`Checkpointer`] adds each finished chunk's tally to its
+//! state and saves the whole state atomically ([`crate::files::write_atomic`]) once
+//! `every` has passed or `every_chunks` chunks have finished since the last save, and when asked
+//! (on completion or interruption). Saves happen under the state's lock, so the file always holds
+//! a tally equal to the sum of exactly the chunks it lists, never a torn mixture.
+//!
+//! [`interrupt_flag`] installs one handler for SIGINT, SIGTERM (and SIGHUP) that only sets a
+//! flag: the engine then starts no new chunk, the command saves a checkpoint and exits non-zero.
+//! A second signal exits at once (status 130); the last saved checkpoint is still whole.
+//! After SIGKILL, whatever was last saved is resumed: chunks finished after that save are run
+//! again, and since a chunk's tally depends only on (seed, chunk, configuration), the resumed
+//! total equals the uninterrupted one exactly.
+//!
+//! [`resume_check`] refuses a checkpoint of another run (different tool version, command, seed,
+//! deals, chunk size, configuration or shard), naming the first difference.
+
+use std::collections::BTreeSet;
+use std::path::{Path, PathBuf};
+use std::sync::Mutex;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::time::{Duration, Instant};
+
+use crate::engine::shard::{ChunkSet, Partial, PartialKind, ShardError};
+use crate::engine::simulate::Tally;
+
+/// What a run has finished so far.
+struct State {
+    tally: Tally,
+    done: BTreeSet<u64>,
+    since_save: u64,
+    last_save: Instant,
+    /// The first save that failed, reported when the run stops.
+    error: Option<String>,
+}
+
+/// Accumulates finished chunks and saves them to a checkpoint file.
+pub struct Checkpointer {
+    path: PathBuf,
+    /// Everything but the chunks and tally (kind `checkpoint`).
+    base: Partial,
+    every: Duration,
+    every_chunks: Option<u64>,
+    started: Instant,
+    state: Mutex<State>,
+}
+
+impl Checkpointer {
+    /// A checkpointer writing `base` (with the chunks and tally so far) to `path`, starting from
+    /// the chunks `done` and their tally `tally` (empty for a fresh run).
+    pub fn new(
+        path: &Path,
+        base: Partial,
+        every: Duration,
+        every_chunks: Option<u64>,
+        done: BTreeSet<u64>,
+        tally: Tally,
+    ) -> Checkpointer {
+        Checkpointer {
+            path: path.to_path_buf(),
+            base: Partial {
+                kind: PartialKind::Checkpoint,
+                ..base
+            },
+            every,
+            every_chunks,
+            started: Instant::now(),
+            state: Mutex::new(State {
+                tally,
+                done,
+                since_save: 0,
+                last_save: Instant::now(),
+                error: None,
+            }),
+        }
+    }
+
+    /// Records a finished chunk; saves if it is time. A failed save sets `stop` (the run cannot
+    /// be protected any more) and is reported by [`Checkpointer::finish`].
+    pub fn chunk_done(&self, chunk: u64, tally: &Tally, stop: &AtomicBool) {
+        let mut state = self.state.lock().unwrap_or_else(|e| e.into_inner());
+        state.tally = state.tally.merge(*tally);
+        state.done.insert(chunk);
+        state.since_save += 1;
+        let due = state.last_save.elapsed() >= self.every
+            || self.every_chunks.is_some_and(|n| state.since_save >= n);
+        if due
+            && state.error.is_none()
+            && let Err(e) = self.save_locked(&mut state)
+        {
+            state.error = Some(e);
+            stop.store(true, Ordering::Relaxed);
+        }
+    }
+
+    /// Saves now; returns the chunks done and their tally, or the first save error.
+    pub fn finish(&self) -> Result<(BTreeSet<u64>, Tally), String> {
+        let mut state = self.state.lock().unwrap_or_else(|e| e.into_inner());
+        if let Some(e) = state.error.take() {
+            return Err(e);
+        }
+        self.save_locked(&mut state)?;
+        Ok((state.done.clone(), state.tally))
+    }
+
+    fn save_locked(&self, state: &mut State) -> Result<(), String> {
+        let chunk_ranges = ChunkSet::from_chunks(&state.done);
+        let mut partial = Partial {
+            deals_covered: self.base.deals_in(&chunk_ranges),
+            chunk_ranges,
+            tally: state.tally,
+            ..self.base.clone()
+        };
+        partial.setup.wall_seconds =
+            (self.started.elapsed().as_secs_f64() * 1000.0).round() / 1000.0;
+        crate::files::write_atomic(&self.path, partial.to_json().as_bytes())
+            .map_err(|e| format!("{}: cannot write the checkpoint: {e}", self.path.display()))?;
+        state.since_save = 0;
+        state.last_save = Instant::now();
+        Ok(())
+    }
+}
+
+static INTERRUPTED: AtomicBool = AtomicBool::new(false);
+
+/// The flag set by SIGINT, SIGTERM or SIGHUP, with the handler installed on first call. A
+/// second signal exits the process at once with status 130.
+pub fn interrupt_flag() -> Result<&'static AtomicBool, String> {
+    static INSTALLED: std::sync::OnceLock<Result<(), String>> = std::sync::OnceLock::new();
+    INSTALLED
+        .get_or_init(|| {
+            ctrlc::set_handler(|| {
+                if INTERRUPTED.swap(true, Ordering::SeqCst) {
+                    std::process::exit(130);
+                }
+            })
+            .map_err(|e| format!("cannot handle SIGINT/SIGTERM: {e}"))
+        })
+        .clone()?;
+    Ok(&INTERRUPTED)
+}
+
+/// Checks that checkpoint `saved` (read from `file`) belongs to the run described by
+/// `expected`, and returns its chunks and tally.
+pub fn resume_check(
+    file: &str,
+    saved: &Partial,
+    expected: &Partial,
+) -> Result<(BTreeSet<u64>, Tally), ShardError> {
+    let invalid = |message: String| ShardError::Invalid {
+        file: file.to_string(),
+        message,
+    };
+    if saved.kind != PartialKind::Checkpoint {
+        return Err(invalid(
+            "is a shard result, not a checkpoint: merge it with `paigow merge`".to_string(),
+        ));
+    }
+    crate::engine::shard::same_run("this run", expected, file, saved)?;
+    if saved.shard != expected.shard {
+        let show = |s: Option<crate::engine::shard::ShardSpec>| {
+            s.map_or("none".to_string(), |s| s.to_string())
+        };
+        return Err(invalid(format!(
+            "is a checkpoint of shard {}, but this run is shard {}",
+            show(saved.shard),
+            show(expected.shard)
+        )));
+    }
+    Ok((saved.chunk_ranges.chunks().collect(), saved.tally))
+}

@@ -1,0 +1,334 @@
+//! Exact enumeration of 7-card hands: how many hands of a deck make each best-5-card category.
+//!
+//! Two methods, which must agree exactly (the tests hold them to it):
+//! - [`Method::Structure`] enumerates the rank structure of the seven cards: every multiset `M` of
+//!   seven rank symbols (at most four of a rank, at most the deck's jokers). Without regard to suits,
+//!   `M` is dealt in `prod C(4, c_r) * C(jokers, j)` ways and its best non-flush value `V(M)` is the
+//!   best of its 21 five-card sub-multisets. Suits matter only through a flush: a suit holding
+//!   exactly the ranks `S` (with `|S| + j >= 5`) happens in `4 * prod_{r in S} C(3, c_r - 1) *
+//!   prod_{r not in S} C(3, c_r)` ways and scores `max(V(M), best flush of S and the jokers)`. At most
+//!   one suit can reach a flush in seven cards, so the counts add without overlap.
+//! - [`Method::Brute`] deals every 7-card hand and takes the best back of its 21 splits.
+//!
+//! Under `five_aces = "equal_royal"` a hand holding five aces has the royal flush's value; it is
+//! counted on the five-aces row, which the report names for what the hand holds.
+
+use rayon::prelude::*;
+
+use crate::cards::{ACE, Deck};
+use crate::combin::{choose, for_each_hand_from};
+use crate::eval::{Category, Evaluator, JOKER_SYMBOL, JokerRule, RANK_KEYS, symbol_multisets};
+use crate::game::events::SevenCardFacts;
+use crate::game::paytable::{BetKind, Event, Paytable};
+
+/// How to enumerate.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub enum Method {
+    /// Rank structures and suit patterns (milliseconds).
+    Structure,
+    /// Every 7-card hand, best of its 21 backs (seconds).
+    Brute,
+}
+
+/// Hand counts per best-5-card category (indexed by `Category as usize`).
+#[derive(Clone, Copy, PartialEq, Eq, Debug, Default)]
+pub struct CategoryCounts(pub [u64; 11]);
+
+impl CategoryCounts {
+    /// The count of one category.
+    pub fn get(&self, category: Category) -> u64 {
+        self.0[category as usize]
+    }
+
+    /// All hands counted.
+    pub fn total(&self) -> u64 {
+        self.0.iter().sum()
+    }
+
+    fn add(&mut self, category: Category, count: u64) {
+        self.0[category as usize] += count;
+    }
+
+    fn merge(mut self, other: CategoryCounts) -> CategoryCounts {
+        for (a, b) in self.0.iter_mut().zip(other.0) {
+            *a += b;
+        }
+        self
+    }
+}
+
+/// The report name of a category row: five of a kind is "five aces" with a bug joker, where no
+/// other five of a kind exists.
+pub fn row_name(category: Category, joker: JokerRule) -> &'static str {
+    match (category, joker) {
+        (Category::FiveOfAKind, JokerRule::Bug) => "five aces",
+        _ => category.name(),
+    }
+}
+
+/// The row a 7-card hand counts on, from its best value and whether it holds five aces.
+fn row_of(best: crate::eval::Value, holds_five_aces: bool) -> Category {
+    if holds_five_aces {
+        Category::FiveOfAKind
+    } else {
+        best.category()
+    }
+}
+
+/// Counts every 7-card hand of `deck` by best-5-card category.
+pub fn category_counts(ev: &Evaluator, deck: Deck, method: Method) -> CategoryCounts {
+    match method {
+        Method::Structure => by_structure(ev, deck),
+        Method::Brute => by_brute_force(ev, deck),
+    }
+}
+
+fn by_structure(ev: &Evaluator, deck: Deck) -> CategoryCounts {
+    let deck_jokers = deck.jokers() as usize;
+    symbol_multisets(7)
+        .par_iter()
+        .filter(|m| m.iter().filter(|&&s| s as usize == JOKER_SYMBOL).count() <= deck_jokers)
+        .map(|m| structure_counts(ev, m, deck_jokers as u64))
+        .reduce(CategoryCounts::default, CategoryCounts::merge)
+}
+
+/// Counts for the hands of one 7-symbol multiset (symbols ascending, jokers last).
+fn structure_counts(ev: &Evaluator, symbols: &[u8], deck_jokers: u64) -> CategoryCounts {
+    let jokers = symbols
+        .iter()
+        .filter(|&&s| s as usize == JOKER_SYMBOL)
+        .count();
+    let mut counts_by_rank = [0u64; 13];
+    for &s in symbols.iter().filter(|&&s| (s as usize) < JOKER_SYMBOL) {
+        counts_by_rank[s as usize] += 1;
+    }
+    let joker_ways = choose(deck_jokers, jokers as u64);
+    let ways: u64 = counts_by_rank
+        .iter()
+        .map(|&c| choose(4, c))
+        .product::<u64>()
+        * joker_ways;
+    let nonflush = best_nonflush_of_seven(ev, symbols);
+    let five_aces = counts_by_rank[ACE as usize] + jokers as u64 >= 5;
+    let mut out = CategoryCounts::default();
+    let mut flush_ways = 0;
+    let ranks: Vec<u8> = (0..13)
+        .filter(|&r| counts_by_rank[r as usize] > 0)
+        .collect();
+    for subset in 0u32..1 << ranks.len() {
+        if subset.count_ones() as usize + jokers < 5 {
+            continue;
+        }
+        let (mask, suit_ways) = flush_suit_pattern(&ranks, &counts_by_rank, subset);
+        if suit_ways == 0 {
+            continue;
+        }
+        let n = 4 * suit_ways * joker_ways;
+        let best = nonflush.max(best_flush_of(ev, mask, jokers));
+        out.add(row_of(best, five_aces), n);
+        flush_ways += n;
+    }
+    out.add(row_of(nonflush, five_aces), ways - flush_ways);
+    out
+}
+
+/// For the distinct `ranks` selected by `subset` lying in one (given) suit: their rank mask and
+/// the number of ways to give every card the suits that make exactly that pattern.
+fn flush_suit_pattern(ranks: &[u8], counts: &[u64; 13], subset: u32) -> (u32, u64) {
+    let mut mask = 0;
+    let mut ways = 1;
+    for (i, &r) in ranks.iter().enumerate() {
+        let c = counts[r as usize];
+        if subset >> i & 1 == 1 {
+            mask |= 1 << r;
+            ways *= choose(3, c - 1);
+        } else {
+            ways *= choose(3, c);
+        }
+    }
+    (mask, ways)
+}
+
+/// The best non-flush value of five of the seven symbols.
+fn best_nonflush_of_seven(ev: &Evaluator, symbols: &[u8]) -> crate::eval::Value {
+    let total: u32 = symbols.iter().map(|&s| RANK_KEYS[s as usize]).sum();
+    crate::eval::split::FRONT_POSITIONS
+        .iter()
+        .map(|&(i, j)| {
+            let key = total
+                - RANK_KEYS[symbols[i as usize] as usize]
+                - RANK_KEYS[symbols[j as usize] as usize];
+            ev.nonflush_value(key as u64)
+        })
+        .max()
+        .expect("21 splits")
+}
+
+/// The best 5-card flush from the suited ranks `mask` and up to `jokers` jokers.
+fn best_flush_of(ev: &Evaluator, mask: u32, jokers: usize) -> crate::eval::Value {
+    (0..=jokers)
+        .flat_map(|used| {
+            sub_masks(mask, 5usize.saturating_sub(used)).map(move |m| ev.flush_value(m, used))
+        })
+        .max()
+        .unwrap_or_default()
+}
+
+/// The sub-masks of `mask` with exactly `size` bits.
+fn sub_masks(mask: u32, size: usize) -> impl Iterator<Item = u32> {
+    let mut sub = mask;
+    let mut done = false;
+    std::iter::from_fn(move || {
+        while !done {
+            let current = sub;
+            if sub == 0 {
+                done = true;
+            } else {
+                sub = (sub - 1) & mask;
+            }
+            if current.count_ones() as usize == size {
+                return Some(current);
+            }
+        }
+        None
+    })
+}
+
+fn by_brute_force(ev: &Evaluator, deck: Deck) -> CategoryCounts {
+    let cards = deck.cards();
+    let n = cards.len();
+    (0..n)
+        .into_par_iter()
+        .map(|a| {
+            let mut out = CategoryCounts::default();
+            for_each_hand_from(&cards, a, |hand| {
+                let best = ev.best_five_of_seven(hand);
+                let aces = hand
+                    .iter()
+                    .filter(|c| c.rank() == Some(ACE) || c.is_joker());
+                out.add(row_of(best, aces.count() >= 5), 1);
+            });
+            out
+        })
+        .reduce(CategoryCounts::default, CategoryCounts::merge)
+}
+
+/// Hands (or, for joker bets, deals) counted by the paytable line that pays them; the last entry
+/// counts those that no line pays.
+#[derive(Clone, PartialEq, Eq, Debug)]
+pub struct LineCounts {
+    pub counts: Vec<u64>,
+}
+
+impl LineCounts {
+    /// Everything counted.
+    pub fn total(&self) -> u64 {
+        self.counts.iter().sum()
+    }
+
+    fn merge(mut self, other: LineCounts) -> LineCounts {
+        for (a, b) in self.counts.iter_mut().zip(other.counts) {
+            *a += b;
+        }
+        self
+    }
+}
+
+/// Exact counts for every line of each table: seven-card bets over every 7-card hand of the deck
+/// (all of them in one pass), joker bets over every (player, dealer) pair of 7-card hands, in
+/// closed form. Results are in the order of `tables`.
+pub fn paytable_counts(ev: &Evaluator, deck: Deck, tables: &[Paytable]) -> Vec<LineCounts> {
+    let seven: Vec<&Paytable> = tables
+        .iter()
+        .filter(|t| t.kind == BetKind::SevenCards)
+        .collect();
+    let mut seven_counts = seven_card_line_counts(ev, deck, &seven).into_iter();
+    tables
+        .iter()
+        .map(|t| match t.kind {
+            BetKind::SevenCards => seven_counts.next().expect("one count per seven-card table"),
+            BetKind::Jokers => joker_line_counts(deck, t),
+        })
+        .collect()
+}
+
+fn empty_counts(tables: &[&Paytable]) -> Vec<LineCounts> {
+    tables
+        .iter()
+        .map(|t| LineCounts {
+            counts: vec![0; t.lines.len() + 1],
+        })
+        .collect()
+}
+
+fn seven_card_line_counts(ev: &Evaluator, deck: Deck, tables: &[&Paytable]) -> Vec<LineCounts> {
+    if tables.is_empty() {
+        return Vec::new();
+    }
+    let cards = deck.cards();
+    (0..cards.len())
+        .into_par_iter()
+        .map(|first| {
+            let mut counts = empty_counts(tables);
+            for_each_hand_from(&cards, first, |hand| {
+                let facts = SevenCardFacts::of(hand, &ev.split_values(hand));
+                for (table, out) in tables.iter().zip(counts.iter_mut()) {
+                    let line = table.first_line(&facts).unwrap_or(table.lines.len());
+                    out.counts[line] += 1;
+                }
+            });
+            counts
+        })
+        .reduce(
+            || empty_counts(tables),
+            |a, b| a.into_iter().zip(b).map(|(x, y)| x.merge(y)).collect(),
+        )
+}
+
+/// Deals (player's 7 cards, then the dealer's 7 from the other 47) with `player` and `dealer`
+/// jokers: `C(J, p) C(52, 7 - p) * C(J - p, d) C(45 + p, 7 - d)`.
+pub fn joker_deals(deck: Deck, player: u8, dealer: u8) -> u64 {
+    let jokers = deck.jokers() as u64;
+    let (p, d) = (player as u64, dealer as u64);
+    if p + d > jokers {
+        return 0;
+    }
+    choose(jokers, p) * choose(52, 7 - p) * choose(jokers - p, d) * choose(45 + p, 7 - d)
+}
+
+fn joker_line_counts(deck: Deck, table: &Paytable) -> LineCounts {
+    let lines = table.lines.len();
+    let mut counts = vec![0u64; lines + 1];
+    for player in 0..=deck.jokers() {
+        for dealer in 0..=deck.jokers() - player {
+            let event = Event::Jokers { player, dealer };
+            counts[table.joker_line(event).unwrap_or(lines)] += joker_deals(deck, player, dealer);
+        }
+    }
+    LineCounts { counts }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn sub_masks_lists_each_subset_of_a_size_once() {
+        let subs: Vec<u32> = sub_masks(0b1011, 2).collect();
+        assert_eq!(subs.len(), 3);
+        assert!(subs.iter().all(|m| m & !0b1011 == 0 && m.count_ones() == 2));
+        assert_eq!(sub_masks(0b111, 0).collect::<Vec<_>>(), vec![0]);
+    }
+
+    #[test]
+    fn joker_deals_cover_every_deal() {
+        for jokers in 0..=2 {
+            let deck = Deck::with_jokers(jokers).unwrap();
+            let n = deck.size() as u64;
+            let all: u64 = (0..=jokers)
+                .flat_map(|p| (0..=jokers - p).map(move |d| joker_deals(deck, p, d)))
+                .sum();
+            assert_eq!(all, choose(n, 7) * choose(n - 7, 7));
+        }
+    }
+}

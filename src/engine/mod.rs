@@ -1,0 +1,8 @@
+//! Engines: what turns a game and its strategies into integer tallies.
+
+pub mod checkpoint;
+pub mod compare;
+pub mod exact;
+pub mod shard;
+pub mod simulate;
+pub mod table;

@@ -1,0 +1,181 @@
+//! Files: reading configuration text with errors that say where, hashing it, and writing
+//! reports atomically. The ground layer: it imports nothing from the crate.
+//!
+//! Reading. Every configuration file (games, house ways, paytables) goes through [`parse_toml`], so a
+//! syntax error, an unknown key (all config structs use `deny_unknown_fields`) or a bad value is
+//! reported with the file, line and column. Shipped files are embedded in the binary and named
+//! by their path under the project (`games/standard.toml`), so the same error names them too.
+//!
+//! Writing. [`write_atomic`] writes to a temporary file in the same directory, which is flushed,
+//! synced and renamed over the target, so an interrupted run never leaves a half-written report.
+//!
+
+use std::fs;
+use std::io::Write;
+use std::path::{Path, PathBuf};
+
+use serde::de::DeserializeOwned;
+use thiserror::Error;
+
+/// A file the tool read, as its origin (a path, or `games/NAME.toml` for a shipped file) and
+/// its exact text: what manifests record and digests hash.
+#[derive(Clone, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct TextFile {
+    pub origin: String,
+    pub text: String,
+}
+
+impl TextFile {
+    /// The file from its origin and text.
+    pub fn new(origin: &str, text: &str) -> TextFile {
+        TextFile {
+            origin: origin.to_string(),
+            text: text.to_string(),
+        }
+    }
+
+    /// Lower-case hex SHA-256 of the text.
+    pub fn sha256(&self) -> String {
+        sha256_hex(self.text.as_bytes())
+    }
+}
+
+/// A configuration file that could not be read or understood.
+#[derive(Debug, Error)]
+pub enum ConfigError {
+    #[error("{origin}:{line}:{column}: {message}")]
+    At {
+        origin: String,
+        line: usize,
+        column: usize,
+        message: String,
+    },
+    #[error("{origin}: {message}")]
+    File { origin: String, message: String },
+}
+
+impl ConfigError {
+    /// An error about a whole file (or a rule in it) rather than a position.
+    pub fn file(origin: &str, message: impl Into<String>) -> ConfigError {
+        ConfigError::File {
+            origin: origin.to_string(),
+            message: message.into(),
+        }
+    }
+}
+
+/// 1-based line and column of a byte offset in `text`.
+pub fn line_column(text: &str, offset: usize) -> (usize, usize) {
+    let before = &text[..offset.min(text.len())];
+    let line = before.matches('\n').count() + 1;
+    let column = before.rsplit('\n').next().map_or(0, |l| l.chars().count()) + 1;
+    (line, column)
+}
+
+/// Parses TOML `text` read from `origin` into `T`.
+pub fn parse_toml<T: DeserializeOwned>(text: &str, origin: &str) -> Result<T, ConfigError> {
+    toml::from_str(text).map_err(|e| {
+        let (line, column) = line_column(text, e.span().map_or(0, |s| s.start));
+        ConfigError::At {
+            origin: origin.to_string(),
+            line,
+            column,
+            message: e.message().trim().to_string(),
+        }
+    })
+}
+
+/// The text of a configuration given as a shipped name or a path, with the name to report it by.
+/// A path that exists wins over a shipped name.
+pub fn read_named(
+    name_or_path: &str,
+    shipped: &[(&str, &str, &str)],
+    what: &str,
+) -> Result<(String, String), ConfigError> {
+    let path = Path::new(name_or_path);
+    if path.is_file() {
+        let text = std::fs::read_to_string(path)
+            .map_err(|e| ConfigError::file(name_or_path, format!("cannot read: {e}")))?;
+        return Ok((text, name_or_path.to_string()));
+    }
+    if let Some((_, origin, text)) = shipped.iter().find(|(n, _, _)| *n == name_or_path) {
+        return Ok((text.to_string(), origin.to_string()));
+    }
+    let names: Vec<&str> = shipped.iter().map(|(n, _, _)| *n).collect();
+    Err(ConfigError::file(
+        name_or_path,
+        format!(
+            "no such file, and not a shipped {what} (shipped: {})",
+            names.join(", ")
+        ),
+    ))
+}
+
+/// Writes `bytes` to `path` atomically, creating parent directories as needed.
+pub fn write_atomic(path: &Path, bytes: &[u8]) -> std::io::Result<()> {
+    let dir = path
+        .parent()
+        .filter(|p| !p.as_os_str().is_empty())
+        .unwrap_or(Path::new("."));
+    fs::create_dir_all(dir)?;
+    let file_name = path
+        .file_name()
+        .ok_or_else(|| std::io::Error::other(format!("{}: not a file path", path.display())))?;
+    let temp: PathBuf = dir.join(format!(
+        ".{}.tmp-{}",
+        file_name.to_string_lossy(),
+        std::process::id()
+    ));
+    let result = (|| {
+        let mut file = fs::File::create(&temp)?;
+        file.write_all(bytes)?;
+        file.sync_all()?;
+        fs::rename(&temp, path)
+    })();
+    if result.is_err() {
+        let _ = fs::remove_file(&temp);
+    }
+    result
+}
+
+/// Lower-case hex SHA-256 of `bytes`.
+pub fn sha256_hex(bytes: &[u8]) -> String {
+    use sha2::{Digest, Sha256};
+    Sha256::digest(bytes)
+        .iter()
+        .map(|b| format!("{b:02x}"))
+        .collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn line_column_counts_from_one() {
+        let text = "a = 1\nbb = 2\n";
+        assert_eq!(line_column(text, 0), (1, 1));
+        assert_eq!(line_column(text, 6), (2, 1));
+        assert_eq!(line_column(text, 8), (2, 3));
+    }
+
+    #[test]
+    fn replaces_the_file_and_leaves_no_temporary() {
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("sub").join("r.csv");
+        write_atomic(&path, b"one").unwrap();
+        write_atomic(&path, b"two").unwrap();
+        assert_eq!(fs::read(&path).unwrap(), b"two");
+        let names: Vec<_> = fs::read_dir(path.parent().unwrap()).unwrap().collect();
+        assert_eq!(names.len(), 1);
+    }
+
+    #[test]
+    fn sha256_of_abc() {
+        assert_eq!(
+            sha256_hex(b"abc"),
+            "ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad"
+        );
+    }
+}

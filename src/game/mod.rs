@@ -1,0 +1,212 @@
+//! Game definitions: the rules of one pai gow variant, read from TOML.
+//!
+//! A [`GameRules`] is validated once at load: the deck has 52 + 0, 1 or 2 cards, and option
+//! combinations the ranking does not define are refused (five aces "equal to a royal flush" is a
+//! rule of the bug joker; with a wild joker every five of a kind exists). The engine only ever sees
+//! a validated `GameRules`.
+//!
+//! Shipped games are embedded in the binary (so `--game standard` works from any directory) and
+//! are the same files as `games/*.toml` in the repository.
+
+pub mod events;
+pub mod paytable;
+pub mod wager;
+
+use serde::Deserialize;
+
+use crate::cards::Deck;
+use crate::eval::{FiveAces, JokerRule, Ranking, Wheel};
+use crate::files::{ConfigError, parse_toml, read_named};
+use crate::game::paytable::Paytable;
+use crate::game::wager::MainWager;
+
+/// The most side bets one game may offer.
+pub const MAX_SIDE_BETS: usize = 4;
+
+/// Shipped games: (name, origin, TOML text).
+pub const SHIPPED_GAMES: &[(&str, &str, &str)] = &[
+    (
+        "standard",
+        "games/standard.toml",
+        include_str!("../../games/standard.toml"),
+    ),
+    (
+        "double-joker",
+        "games/double-joker.toml",
+        include_str!("../../games/double-joker.toml"),
+    ),
+    (
+        "jokers-wild",
+        "games/jokers-wild.toml",
+        include_str!("../../games/jokers-wild.toml"),
+    ),
+    (
+        "california",
+        "games/california.toml",
+        include_str!("../../games/california.toml"),
+    ),
+];
+
+/// The game file as written.
+#[derive(Deserialize, Debug)]
+#[serde(deny_unknown_fields)]
+struct GameFile {
+    name: String,
+    #[serde(default)]
+    source: String,
+    #[serde(default)]
+    notes: String,
+    /// 52, 53 or 54 cards.
+    deck: u8,
+    #[serde(default = "default_joker")]
+    joker: JokerRule,
+    #[serde(default = "default_five_aces")]
+    five_aces: FiveAces,
+    #[serde(default = "default_wheel")]
+    wheel: Wheel,
+    /// Main-wager rules (`[main_wager]`); absent: no commission, no qualification.
+    #[serde(default)]
+    main_wager: MainWager,
+    /// Side bets offered: shipped paytable names, or paytable files (relative to this file).
+    #[serde(default)]
+    side_bets: Vec<String>,
+}
+
+fn default_joker() -> JokerRule {
+    JokerRule::Bug
+}
+fn default_five_aces() -> FiveAces {
+    FiveAces::AboveRoyal
+}
+fn default_wheel() -> Wheel {
+    Wheel::SecondHighest
+}
+
+/// The validated rules of one game.
+#[derive(Clone, Debug, PartialEq)]
+pub struct GameRules {
+    /// Display name.
+    pub name: String,
+    /// Where the rules come from.
+    pub source: String,
+    /// Where this definition was read from (a path, or `games/NAME.toml` for a shipped game).
+    pub origin: String,
+    /// The exact text read, for hashing into manifests.
+    pub text: String,
+    pub deck: Deck,
+    pub ranking: Ranking,
+    /// How the main wager is settled.
+    pub main_wager: MainWager,
+    /// The side bets offered, in the order the game file lists them.
+    pub side_bets: Vec<Paytable>,
+}
+
+impl GameRules {
+    /// Loads a shipped game by name, or a game file by path.
+    pub fn load(name_or_path: &str) -> Result<GameRules, ConfigError> {
+        let (text, origin) = read_named(name_or_path, SHIPPED_GAMES, "game")?;
+        GameRules::from_toml(&text, &origin)
+    }
+
+    /// Parses and validates a game definition.
+    pub fn from_toml(text: &str, origin: &str) -> Result<GameRules, ConfigError> {
+        let file: GameFile = parse_toml(text, origin)?;
+        let deck = match file.deck {
+            52..=54 => Deck::with_jokers(file.deck - 52).expect("0..=2 jokers"),
+            n => {
+                return Err(ConfigError::file(
+                    origin,
+                    format!("deck = {n}: expected 52, 53 (one joker) or 54 (two jokers)"),
+                ));
+            }
+        };
+        if file.joker == JokerRule::Wild && file.five_aces == FiveAces::EqualRoyal {
+            return Err(ConfigError::file(
+                origin,
+                "five_aces = \"equal_royal\" is defined only for joker = \"bug\"",
+            ));
+        }
+        let _ = file.notes;
+        Ok(GameRules {
+            name: file.name,
+            source: file.source,
+            origin: origin.to_string(),
+            text: text.to_string(),
+            deck,
+            ranking: Ranking {
+                joker: file.joker,
+                five_aces: file.five_aces,
+                wheel: file.wheel,
+            },
+            main_wager: file.main_wager,
+            side_bets: load_side_bets(&file.side_bets, origin)?,
+        })
+    }
+}
+
+/// Loads the side bets a game names: a path relative to the game file's directory when such a
+/// file exists, else a path as given or a shipped paytable name. Two bets may not share a name.
+fn load_side_bets(names: &[String], game_origin: &str) -> Result<Vec<Paytable>, ConfigError> {
+    if names.len() > MAX_SIDE_BETS {
+        return Err(ConfigError::file(
+            game_origin,
+            format!("at most {MAX_SIDE_BETS} side bets, found {}", names.len()),
+        ));
+    }
+    let base = std::path::Path::new(game_origin).parent();
+    let mut bets: Vec<Paytable> = Vec::new();
+    for name in names {
+        let relative = base.map(|b| b.join(name)).filter(|p| p.is_file());
+        let target = relative.map_or(name.clone(), |p| p.to_string_lossy().into_owned());
+        let bet = Paytable::load(&target)
+            .map_err(|e| ConfigError::file(game_origin, format!("side bet '{name}': {e}")))?;
+        if bets.iter().any(|b| b.name == bet.name) {
+            return Err(ConfigError::file(
+                game_origin,
+                format!("side bet '{}' is listed twice", bet.name),
+            ));
+        }
+        bets.push(bet);
+    }
+    Ok(bets)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn every_shipped_game_loads() {
+        for (name, _, _) in SHIPPED_GAMES {
+            let game = GameRules::load(name).unwrap();
+            assert!(!game.name.is_empty());
+        }
+        assert_eq!(GameRules::load("double-joker").unwrap().deck.jokers(), 2);
+        assert_eq!(
+            GameRules::load("jokers-wild").unwrap().ranking.joker,
+            JokerRule::Wild
+        );
+    }
+
+    #[test]
+    fn unknown_key_names_file_line_and_column() {
+        let err = GameRules::from_toml("name = \"x\"\ndeck = 53\njokr = \"bug\"\n", "g.toml")
+            .unwrap_err()
+            .to_string();
+        assert!(err.starts_with("g.toml:3:1:"), "{err}");
+        assert!(err.contains("jokr"), "{err}");
+    }
+
+    #[test]
+    fn bad_values_are_errors() {
+        for bad in [
+            "name = \"x\"\ndeck = 55\n",
+            "name = \"x\"\ndeck = 53\njoker = \"crazy\"\n",
+            "name = \"x\"\ndeck = 53\njoker = \"wild\"\nfive_aces = \"equal_royal\"\n",
+            "deck = 53\n",
+        ] {
+            assert!(GameRules::from_toml(bad, "g.toml").is_err(), "{bad}");
+        }
+        assert!(GameRules::load("no-such-game").is_err());
+    }
+}

@@ -1,0 +1,226 @@
+//! Paytable audit: from integer line counts to returns, hit rate and EV, set against what the
+//! paytable's publisher claims.
+//!
+//! Invariants: every figure derives from the integer counts once, here; the Total row's return is
+//! the player's EV per unit bet; a claim "agrees" only when the computed figure rounds to it at
+//! the precision it was published with, and otherwise the report says DISAGREES with both numbers.
+//! Nothing is ever adjusted toward a claim.
+
+use std::io::{self, Write};
+
+use crate::engine::exact::LineCounts;
+use crate::game::paytable::{Claim, Paytable};
+use crate::report::fixed;
+
+/// One side bet's counts, ready to report.
+pub struct BetAudit<'a> {
+    pub table: &'a Paytable,
+    pub counts: &'a LineCounts,
+    /// How the counts were obtained ("exact: every 7-card hand", ...).
+    pub method: String,
+}
+
+impl BetAudit<'_> {
+    fn total(&self) -> u64 {
+        self.counts.total()
+    }
+
+    /// Hands (or deals) that some line pays.
+    pub fn hits(&self) -> u64 {
+        self.counts.counts[..self.table.lines.len()].iter().sum()
+    }
+
+    /// Probability that some line pays.
+    pub fn hit_rate(&self) -> f64 {
+        self.hits() as f64 / self.total() as f64
+    }
+
+    /// The player's expected return per unit bet (a losing bet returns -1).
+    pub fn player_ev(&self) -> f64 {
+        let lines = self.table.lines.len();
+        let won: f64 = self
+            .table
+            .lines
+            .iter()
+            .zip(&self.counts.counts)
+            .map(|(line, &n)| n as f64 * line.pays.ratio())
+            .sum();
+        (won - self.counts.counts[lines] as f64) / self.total() as f64
+    }
+}
+
+/// "agrees" or "DISAGREES" for a claim against a computed fraction.
+fn verdict(claim: Option<Claim>, computed: f64) -> String {
+    match claim {
+        None => "no claim".to_string(),
+        Some(c) if c.agrees_with(100.0 * computed) => format!("agrees with the claimed {c}"),
+        Some(c) => format!(
+            "DISAGREES: computed {:.*}%, claimed {c}",
+            c.decimals as usize + 2,
+            100.0 * computed
+        ),
+    }
+}
+
+/// `returns.csv` of exact counts: one row per line, a row for what no line pays, a Total row.
+pub fn write_returns<W: Write>(w: W, audits: &[BetAudit]) -> io::Result<()> {
+    let mut out = csv::Writer::from_writer(w);
+    out.write_record([
+        "wager",
+        "event",
+        "pays",
+        "combinations",
+        "total",
+        "probability",
+        "return",
+        "claimed_combinations",
+        "difference",
+    ])?;
+    for audit in audits {
+        let total = audit.total();
+        let lines = audit.table.lines.len();
+        for (line, &n) in audit.table.lines.iter().zip(&audit.counts.counts) {
+            let p = n as f64 / total as f64;
+            let (claimed, difference) = match line.claimed_combinations {
+                Some(c) => (c.to_string(), (n as i128 - c as i128).to_string()),
+                None => ("-".to_string(), "-".to_string()),
+            };
+            out.write_record([
+                audit.table.name.clone(),
+                line.event.name(),
+                line.pays.to_string(),
+                n.to_string(),
+                total.to_string(),
+                fixed(p),
+                fixed(p * line.pays.ratio()),
+                claimed,
+                difference,
+            ])?;
+        }
+        let losers = audit.counts.counts[lines];
+        let p = losers as f64 / total as f64;
+        let rows = [
+            ("no line pays", "loses", losers, fixed(p), fixed(-p)),
+            ("total", "-", total, fixed(1.0), fixed(audit.player_ev())),
+        ];
+        for (event, pays, n, prob, ret) in rows {
+            out.write_record([
+                audit.table.name.clone(),
+                event.to_string(),
+                pays.to_string(),
+                n.to_string(),
+                total.to_string(),
+                prob,
+                ret,
+                "-".to_string(),
+                "-".to_string(),
+            ])?;
+        }
+    }
+    out.flush()
+}
+
+/// `summary.csv`: one row per side bet with hit rate, EV, house edge and the claims audit.
+pub fn write_summary<W: Write>(w: W, audits: &[BetAudit]) -> io::Result<()> {
+    let mut out = csv::Writer::from_writer(w);
+    out.write_record([
+        "wager",
+        "method",
+        "trials",
+        "hit_rate",
+        "player_ev",
+        "house_edge",
+        "claimed_hit_rate",
+        "hit_rate_audit",
+        "claimed_return",
+        "return_audit",
+    ])?;
+    for audit in audits {
+        let claim_text = |c: Option<Claim>| c.map_or("-".to_string(), |c| c.to_string());
+        out.write_record([
+            audit.table.name.clone(),
+            audit.method.clone(),
+            audit.total().to_string(),
+            fixed(audit.hit_rate()),
+            fixed(audit.player_ev()),
+            fixed(-audit.player_ev()),
+            claim_text(audit.table.claimed_hit_rate),
+            verdict(audit.table.claimed_hit_rate, audit.hit_rate()),
+            claim_text(audit.table.claimed_return),
+            verdict(audit.table.claimed_return, audit.player_ev()),
+        ])?;
+    }
+    out.flush()
+}
+
+/// Lines of plain text for stdout: each bet's hit rate, EV and audit verdicts.
+pub fn summary_text(audits: &[BetAudit]) -> String {
+    let mut text = String::new();
+    for audit in audits {
+        text.push_str(&format!(
+            "{}: hit rate {:.4}% ({}), player EV {:+.4}% ({}) over {} {}\n",
+            audit.table.name,
+            100.0 * audit.hit_rate(),
+            verdict(audit.table.claimed_hit_rate, audit.hit_rate()),
+            100.0 * audit.player_ev(),
+            verdict(audit.table.claimed_return, audit.player_ev()),
+            audit.total(),
+            audit.method
+        ));
+        for (line, &n) in audit.table.lines.iter().zip(&audit.counts.counts) {
+            if let Some(c) = line.claimed_combinations.filter(|&c| c != n) {
+                text.push_str(&format!(
+                    "  line '{}': computed {n} combinations, published {c} (DISAGREES)\n",
+                    line.event.name()
+                ));
+            }
+        }
+    }
+    text
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn table() -> Paytable {
+        Paytable::from_toml(
+            "name = \"t\"\nclaimed_hit_rate = \"25%\"\n[[line]]\nevent = \"flush\"\npays = 3\nclaimed_combinations = 2\n",
+            "t.toml",
+        )
+        .unwrap()
+    }
+
+    #[test]
+    fn ev_hit_rate_and_verdicts_come_from_the_counts() {
+        let table = table();
+        let counts = LineCounts { counts: vec![1, 3] };
+        let audit = BetAudit {
+            table: &table,
+            counts: &counts,
+            method: "exact".into(),
+        };
+        assert_eq!(audit.hit_rate(), 0.25);
+        assert_eq!(audit.player_ev(), 0.0);
+        assert!(verdict(table.claimed_hit_rate, 0.25).starts_with("agrees"));
+        assert!(verdict(table.claimed_hit_rate, 0.26).starts_with("DISAGREES"));
+        let text = summary_text(&[audit]);
+        assert!(text.contains("published 2 (DISAGREES)"), "{text}");
+    }
+
+    #[test]
+    fn returns_close_with_a_total_row_equal_to_the_ev() {
+        let table = table();
+        let counts = LineCounts { counts: vec![1, 7] };
+        let audit = BetAudit {
+            table: &table,
+            counts: &counts,
+            method: "exact".into(),
+        };
+        let mut buffer = Vec::new();
+        write_returns(&mut buffer, &[audit]).unwrap();
+        let text = String::from_utf8(buffer).unwrap();
+        let last = text.lines().last().unwrap();
+        assert_eq!(last, "t,total,-,8,8,1.0000000000,-0.5000000000,-,-");
+    }
+}

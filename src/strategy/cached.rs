@@ -1,0 +1,60 @@
+//! A strategy with a shape cache in front of it ([`crate::strategy::shape`]): the fast path of
+//! every engine. Invariant: the cached strategy reads only what a shape keeps (split values and
+//! suit-blind hand features, never the dealer), so a cached answer equals the strategy's own
+//! (`tests/way_cache.rs`).
+
+use crate::cards::Card;
+use crate::eval::split::{KnownSetting, SplitValues};
+use crate::game::wager::DealerSetting;
+use crate::strategy::Strategy;
+use crate::strategy::shape::{ShapeSlot, ShapeTable};
+use crate::strategy::way::HouseWay;
+
+/// A strategy (a house way unless named) with a shape cache in front of it. The strategy must
+/// read only what the shape keeps: split values and suit-blind features, never the dealer.
+pub struct CachedWay<S = HouseWay> {
+    way: S,
+    table: ShapeTable,
+}
+
+impl<S: Strategy> CachedWay<S> {
+    /// Wraps `way` with an empty cache.
+    pub fn new(way: S) -> CachedWay<S> {
+        debug_assert!(!way.needs_dealer(), "the cache key holds no dealer");
+        CachedWay {
+            way,
+            table: ShapeTable::default(),
+        }
+    }
+
+    /// The strategy behind the cache.
+    pub fn way(&self) -> &S {
+        &self.way
+    }
+}
+
+impl<S: Strategy> Strategy for CachedWay<S> {
+    fn name(&self) -> &str {
+        self.way.name()
+    }
+
+    #[inline]
+    fn choose(&self, hand: &[Card; 7], splits: &SplitValues, _: Option<DealerSetting>) -> usize {
+        self.table
+            .split_or_insert(hand, splits, || self.way.choose(hand, splits, None))
+    }
+
+    /// The hand's slot, plain or flush, with its cache line requested.
+    #[inline]
+    fn locate(&self, hand: &[Card; 7]) -> Option<ShapeSlot> {
+        let slot = ShapeSlot::of(hand);
+        self.table.prefetch(slot);
+        Some(slot)
+    }
+
+    /// On a hit: the setting's values and the seven cards' side-bet facts, with no split search.
+    #[inline]
+    fn known_at(&self, slot: ShapeSlot) -> Option<KnownSetting> {
+        self.table.known_at(slot)
+    }
+}

@@ -1,0 +1,209 @@
+//! The dealer table of `optimal:D` on disk, so that it is built once per game, way and version.
+//!
+//! A table is a small CSV file in the cache folder (`$PAIGOW_CACHE_DIR`; else
+//! `$XDG_CACHE_HOME/paigow`; else `~/.cache/paigow`; `PAIGOW_CACHE_DIR=` empty turns caching
+//! off). Its first lines are `#` comments: the format, the key, and the counts of dealer hands
+//! that are not live; then `front_value,back_value,hands` for every non-empty cell.
+//!
+//! Invariants: the key is the SHA-256 of the tool's version, the game file's text and the dealer
+//! way's text (or built-in name), so a table is reused only for the same rules, way and version;
+//! a file whose key differs, or that does not parse, or whose hands do not add up to every 7-card
+//! hand of the deck, is rebuilt (with a note), never trusted. Files are written atomically.
+
+use std::fmt::Write as _;
+use std::path::{Path, PathBuf};
+
+use super::PREFIX;
+use super::grid::{DealerCounts, ValueIndex};
+use crate::eval::Value;
+use crate::game::GameRules;
+use crate::strategy::Strategy;
+
+/// The first line of a table file.
+const FORMAT: &str = "# paigow dealer table v1";
+
+/// The dealer's way of an `optimal:D`, with what identifies it (made by
+/// [`crate::strategy::resolve::dealer_way`]).
+pub struct DealerWay {
+    pub label: String,
+    pub strategy: Box<dyn Strategy>,
+    /// The way's file text, or the built-in's name.
+    pub text: String,
+}
+
+/// The cache folder, or None when caching is off.
+pub fn default_dir() -> Option<PathBuf> {
+    match std::env::var_os("PAIGOW_CACHE_DIR") {
+        Some(dir) if dir.is_empty() => None,
+        Some(dir) => Some(PathBuf::from(dir)),
+        None => std::env::var_os("XDG_CACHE_HOME")
+            .filter(|d| !d.is_empty())
+            .map(PathBuf::from)
+            .or_else(|| std::env::var_os("HOME").map(|h| Path::new(&h).join(".cache")))
+            .map(|d| d.join("paigow")),
+    }
+}
+
+/// The key of the table of `way` under `game`.
+pub fn key(way: &DealerWay, game: &GameRules) -> String {
+    let text = format!(
+        "paigow {}\n--- game {}\n{}\n--- dealer way {}\n{}",
+        env!("CARGO_PKG_VERSION"),
+        game.origin,
+        game.text,
+        way.label,
+        way.text
+    );
+    crate::files::sha256_hex(text.as_bytes())
+}
+
+/// The file of a table: readable names and the key's first 16 hex digits.
+fn file_name(way: &DealerWay, game: &GameRules, key: &str) -> String {
+    let stem = |s: &str| {
+        Path::new(s)
+            .file_stem()
+            .map_or_else(|| s.to_string(), |f| f.to_string_lossy().into_owned())
+    };
+    format!(
+        "dealer-{}-{}-{}.csv",
+        stem(&game.origin),
+        stem(&way.label),
+        &key[..16]
+    )
+}
+
+/// The counts from the cache when a valid table with the right key is there; else `build()`,
+/// written to the cache (a failure to write is a note, not an error).
+pub fn load_or_build(
+    way: &DealerWay,
+    game: &GameRules,
+    index: &ValueIndex,
+    dir: Option<&Path>,
+    note: &dyn Fn(&str),
+    build: impl FnOnce() -> DealerCounts,
+) -> DealerCounts {
+    let key = key(way, game);
+    let path = dir.map(|d| d.join(file_name(way, game, &key)));
+    let expected_hands = crate::combin::choose(game.deck.size() as u64, 7);
+    if let Some(path) = &path
+        && path.exists()
+    {
+        match read(path, &key, index) {
+            Ok(counts) if counts.hands() == expected_hands => return counts,
+            Ok(_) => note(&format!(
+                "{}: hands do not add up; rebuilding",
+                path.display()
+            )),
+            Err(e) => note(&format!("{}: {e}; rebuilding", path.display())),
+        }
+    }
+    note(&format!(
+        "{PREFIX}{}: setting all {expected_hands} dealer hands of {} by {} ...",
+        way.label, game.name, way.label
+    ));
+    let started = std::time::Instant::now();
+    let counts = build();
+    note(&format!(
+        "{PREFIX}{}: dealer table built in {:.1} s",
+        way.label,
+        started.elapsed().as_secs_f64()
+    ));
+    if let Some(path) = &path {
+        match crate::files::write_atomic(path, write(&key, index, &counts).as_bytes()) {
+            Ok(()) => note(&format!(
+                "{PREFIX}{}: cached at {}",
+                way.label,
+                path.display()
+            )),
+            Err(e) => note(&format!("{}: not cached: {e}", path.display())),
+        }
+    }
+    counts
+}
+
+/// The text of a table file.
+pub fn write(key: &str, index: &ValueIndex, counts: &DealerCounts) -> String {
+    let mut out = format!(
+        "{FORMAT}\n# paigow {}\n# key {key}\n# not_qualified {}\n# overqualified {}\n\
+         front_value,back_value,hands\n",
+        env!("CARGO_PKG_VERSION"),
+        counts.not_qualified,
+        counts.overqualified
+    );
+    let cols = index.backs.len();
+    for (cell, &n) in counts.cells.iter().enumerate().filter(|(_, n)| **n > 0) {
+        let (front, back) = (index.fronts[cell / cols], index.backs[cell % cols]);
+        let _ = writeln!(out, "{},{},{n}", front.0, back.0);
+    }
+    out
+}
+
+/// The counts in a table file with key `key`, over `index`'s cells.
+pub fn read(path: &Path, key: &str, index: &ValueIndex) -> Result<DealerCounts, String> {
+    let text = std::fs::read_to_string(path).map_err(|e| e.to_string())?;
+    let mut lines = text.lines();
+    if lines.next() != Some(FORMAT) {
+        return Err("not a dealer table of this format".to_string());
+    }
+    let mut header = |name: &str| {
+        lines
+            .next()
+            .and_then(|l| l.strip_prefix(&format!("# {name} ")))
+            .map(str::to_string)
+            .ok_or_else(|| format!("expected a `# {name}` line"))
+    };
+    header("paigow")?;
+    if header("key")? != key {
+        return Err("made for other rules, way or version".to_string());
+    }
+    let number = |s: String| {
+        s.parse::<u64>()
+            .map_err(|e| format!("bad count {s:?}: {e}"))
+    };
+    let mut counts = DealerCounts::new(index);
+    counts.not_qualified = number(header("not_qualified")?)?;
+    counts.overqualified = number(header("overqualified")?)?;
+    let body: String = text.lines().skip(5).collect::<Vec<_>>().join("\n");
+    let mut reader = csv::Reader::from_reader(body.as_bytes());
+    for row in reader.records() {
+        let row = row.map_err(|e| e.to_string())?;
+        let field = |i: usize| row.get(i).and_then(|f| f.parse::<u64>().ok());
+        let (Some(front), Some(back), Some(n)) = (field(0), field(1), field(2)) else {
+            return Err(format!("bad row {:?}", row.as_slice()));
+        };
+        let (front, back) = (Value(front as u32), Value(back as u32));
+        let exact = |values: &[Value], v: Value| values.binary_search(&v).is_ok();
+        if !exact(&index.fronts, front) || !exact(&index.backs, back) {
+            return Err(format!(
+                "row {front:?},{back:?} is not a hand value of this game"
+            ));
+        }
+        let cell = &mut counts.cells[index.cell(front, back)];
+        *cell = u32::try_from(n).map_err(|_| format!("count {n} too large"))?;
+    }
+    Ok(counts)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::eval::Evaluator;
+
+    #[test]
+    fn tables_round_trip_and_refuse_another_key() {
+        let game = GameRules::load("standard").unwrap();
+        let ev = Evaluator::new(game.ranking);
+        let index = ValueIndex::of(&ev, game.deck);
+        let mut counts = DealerCounts::new(&index);
+        counts.cells[7] = 3;
+        counts.cells[index.cells() - 1] = 11;
+        counts.not_qualified = 5;
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("t.csv");
+        std::fs::write(&path, write("abc", &index, &counts)).unwrap();
+        assert_eq!(read(&path, "abc", &index).unwrap(), counts);
+        assert!(read(&path, "abd", &index).is_err());
+        std::fs::write(&path, "# paigow dealer table v1\n# key abc\n").unwrap();
+        assert!(read(&path, "abc", &index).is_err());
+    }
+}

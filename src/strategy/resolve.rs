@@ -1,0 +1,137 @@
+//! The one strategy resolver: a strategy name as a user writes it (a shipped house way, a
+//! house-way file, or a built-in) to the strategy, with the house way behind it and every file
+//! it was read from, so that manifests and partial files can record and hash them.
+//!
+//! Names:
+//! - `max-back`, `max-front`: the reference built-ins (no file);
+//! - `exposed` / `exposed:WAY`: sees the dealer's set hand, ties by the house way `WAY`
+//!   ([`EXPOSED_DEFAULT_WAY`] unless named);
+//! - `optimal:D`: the highest EV against a dealer who sets by `D` (a house way or a reference
+//!   built-in; see [`dealer_way`]);
+//! - anything else: a house way, by shipped name or TOML file, with a shape cache in front.
+
+use crate::files::{ConfigError, TextFile};
+use crate::game::GameRules;
+use crate::strategy::cached::CachedWay;
+use crate::strategy::exposed::Exposed;
+use crate::strategy::optimal::cache::DealerWay;
+use crate::strategy::optimal::{OptimalWay, PREFIX as OPTIMAL};
+use crate::strategy::way::HouseWay;
+use crate::strategy::{MaxBack, MaxFront, Strategy};
+
+/// Built-in strategy names, for help texts and errors.
+pub const BUILT_INS: &[&str] = &[
+    "max-back",
+    "max-front",
+    "exposed",
+    "exposed:WAY",
+    "optimal:WAY",
+];
+
+/// The house way `exposed` breaks ties with when none is named (`exposed:WAY` names one).
+pub const EXPOSED_DEFAULT_WAY: &str = "foxwoods";
+
+/// What kind of strategy a name resolved to, with what reports need of it.
+pub enum Detail {
+    /// `max-back` or `max-front`.
+    BuiltIn,
+    /// A house way (its rules name the rule that set a hand).
+    House(HouseWay),
+    /// `exposed:WAY`, breaking ties by this house way.
+    Exposed(HouseWay),
+    /// `optimal:D` (its dealer table prices settings).
+    Optimal(OptimalWay),
+}
+
+/// A strategy resolved from its name.
+pub struct Resolved {
+    /// The name as given.
+    pub label: String,
+    pub strategy: Box<dyn Strategy>,
+    pub detail: Detail,
+    /// The files the strategy was read from (none for a built-in), with their exact text.
+    pub sources: Vec<TextFile>,
+}
+
+impl Resolved {
+    /// The house way whose rules set the hands, for rule names (house ways only).
+    pub fn house_way(&self) -> Option<&HouseWay> {
+        match &self.detail {
+            Detail::House(way) => Some(way),
+            _ => None,
+        }
+    }
+}
+
+/// Resolves a strategy name for `game` (see the module docs).
+pub fn resolve(name: &str, game: &GameRules) -> Result<Resolved, ConfigError> {
+    let resolved = |strategy: Box<dyn Strategy>, detail, sources| Resolved {
+        label: name.to_string(),
+        strategy,
+        detail,
+        sources,
+    };
+    if let Some(dealer) = name.strip_prefix(OPTIMAL) {
+        let dealer = dealer_way(dealer, game)?;
+        let way = OptimalWay::load_default(&dealer.way, game);
+        let strategy = Box::new(CachedWay::new(way.clone()));
+        return Ok(resolved(strategy, Detail::Optimal(way), dealer.sources));
+    }
+    match name {
+        "max-back" => Ok(resolved(Box::new(MaxBack), Detail::BuiltIn, Vec::new())),
+        "max-front" => Ok(resolved(Box::new(MaxFront), Detail::BuiltIn, Vec::new())),
+        _ => match exposed_tie_break(name) {
+            Some(tie_break) => {
+                let way = HouseWay::load(tie_break)?;
+                let sources = vec![way.file()];
+                let strategy = Box::new(Exposed::new(way.clone()));
+                Ok(resolved(strategy, Detail::Exposed(way), sources))
+            }
+            None => {
+                let way = HouseWay::load(name)?;
+                let sources = vec![way.file()];
+                let strategy = Box::new(CachedWay::new(way.clone()));
+                Ok(resolved(strategy, Detail::House(way), sources))
+            }
+        },
+    }
+}
+
+/// The tie-break way of an `exposed` name, if `name` is one.
+fn exposed_tie_break(name: &str) -> Option<&str> {
+    match name {
+        "exposed" => Some(EXPOSED_DEFAULT_WAY),
+        other => other.strip_prefix("exposed:"),
+    }
+}
+
+/// A dealer's way resolved: the way with its identity, and its files.
+pub struct ResolvedDealer {
+    pub way: DealerWay,
+    pub sources: Vec<TextFile>,
+}
+
+/// The way `label` names for a dealer who sets without seeing any player: a house way or a
+/// reference built-in (not `optimal:` or `exposed`).
+pub fn dealer_way(label: &str, game: &GameRules) -> Result<ResolvedDealer, ConfigError> {
+    if label.starts_with(OPTIMAL) || exposed_tie_break(label).is_some() {
+        return Err(ConfigError::file(
+            &format!("{OPTIMAL}{label}"),
+            "the dealer's way must be a house way or max-back/max-front \
+             (the dealer sets without seeing the player)",
+        ));
+    }
+    let resolved = resolve(label, game)?;
+    let text = match resolved.sources.first() {
+        Some(file) => file.text.clone(),
+        None => label.to_string(),
+    };
+    Ok(ResolvedDealer {
+        way: DealerWay {
+            label: label.to_string(),
+            strategy: resolved.strategy,
+            text,
+        },
+        sources: resolved.sources,
+    })
+}

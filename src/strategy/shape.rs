@@ -1,0 +1,499 @@
+//! A cache of settings keyed by the shape of the hand: the fast path of simulations, for house
+//! ways and for any other strategy that reads only split values and suit-blind hand features
+//! (`optimal:D`). [`crate::strategy::cached::CachedWay`] puts one in front of a strategy.
+//!
+//! The shape of a 7-card hand is its multiset of rank symbols (ranks and jokers) plus, when one
+//! suit holds enough cards to make a flush with the jokers (at most one suit can), the rank mask
+//! of that suit. Two hands of the same shape are the same hand up to a relabelling of cards that
+//! keeps every split's front and back values and every hand feature: a house way reads only
+//! those (rules never name a suit). A setting is stored as the *descriptor* of its two front
+//! cards: each card's rank symbol and whether it belongs to the flush suit.
+//!
+//! Invariants:
+//! - On a hit, the split returned is the lowest-indexed split whose front cards match the
+//!   descriptor. All such splits have the same front and back values as the split the house way
+//!   chooses for this hand, so settling with it gives the same result, whatever hand filled the
+//!   slot. When no suit can make a flush, it is the very split the house way chooses (the way's
+//!   last tie-break is the lowest split index, and splits with equal descriptors tie on
+//!   everything before it); `tests/way_cache.rs` checks both.
+//! - Shapes with no flush suit (most hands) have a dense index below `C(20, 7)` = 77,520: the
+//!   colex rank of the rank multiset, reflected, computed from prefix counts with no sort (see
+//!   [`dense_index`]). Their entry
+//!   also holds what settlement and side bets need (the setting's front and back values, the
+//!   best five's category and top slot, the categories some five cards make: all functions of
+//!   the shape), so [`ShapeTable::known_at`] answers a hit with no split search; one `AtomicU64`
+//!   per shape, 620 KB (see `PlainEntry`). Shapes with a flush suit go to
+//!   a lock-free open-addressing table of `AtomicU64` (key in the low 54 bits, descriptor in the
+//!   top 10) and keep the same word beside each key (8 MB in all). Slots are written once, from empty, with values
+//!   that depend only on the shape; a full neighbourhood means a miss, never a wrong answer: the
+//!   way is then applied directly.
+
+use std::sync::atomic::{AtomicU64, Ordering};
+
+use crate::cards::{Card, Cards};
+use crate::combin::BINOMIAL;
+use crate::eval::split::{FRONT_POSITIONS, KnownSetting, SPLIT_COUNT, SplitValues};
+use crate::eval::{Category, Value, flush_suit};
+
+/// Dense indices of 7-symbol multisets over 14 symbols: C(20, 7).
+const PLAIN_SLOTS: usize = 77_520;
+/// log2 of the slots for shapes with a flush suit (many, each rarely seen).
+const FLUSH_BITS: u32 = 19;
+/// How many slots a key may probe before it counts as a miss.
+const MAX_PROBES: usize = 16;
+/// Bits of the key: 13 ranks x 3 bits of count, 2 bits of jokers, 13 bits of flush-suit ranks.
+const KEY_BITS: u32 = 54;
+const KEY_MASK: u64 = (1 << KEY_BITS) - 1;
+/// Where the flush suit's rank mask starts in a key.
+const FLUSH_MASK_SHIFT: u32 = 41;
+/// Symbol of a joker in a descriptor (ranks are 0..13).
+const JOKER_SYMBOL: u8 = 13;
+
+/// The split index of each ordered position pair (i < j).
+const SPLIT_OF_POSITIONS: [[u8; 7]; 7] = split_of_positions();
+
+const fn split_of_positions() -> [[u8; 7]; 7] {
+    let mut table = [[u8::MAX; 7]; 7];
+    let mut k = 0;
+    while k < SPLIT_COUNT {
+        let (i, j) = FRONT_POSITIONS[k];
+        table[i as usize][j as usize] = k as u8;
+        k += 1;
+    }
+    table
+}
+
+/// A hand's shape and each position's card code (rank symbol, plus 16 if in the flush suit).
+struct Shape {
+    /// The key: rank counts, joker count and the flush suit's rank mask.
+    key: u64,
+    /// Whether a suit can make a flush (then the key goes to the hashed table).
+    has_flush_suit: bool,
+    codes: [u8; 7],
+}
+
+impl Shape {
+    #[inline]
+    fn of(hand: &[Card; 7]) -> Shape {
+        Shape::with_flush_suit(hand, flush_suit(hand))
+    }
+
+    /// The shape of `hand`, whose flush suit (see [`flush_suit`]) is known to be `flush_suit`.
+    #[inline]
+    fn with_flush_suit(hand: &[Card; 7], flush_suit: Option<u8>) -> Shape {
+        let cards = Cards::from_cards(hand);
+        let jokers = cards.jokers();
+        let mut counts = 0u64;
+        let codes = std::array::from_fn(|p| match (hand[p].rank(), hand[p].suit()) {
+            (Some(rank), suit) => {
+                counts += 1 << (3 * rank as u64);
+                rank | (u8::from(suit == flush_suit) << 4)
+            }
+            _ => JOKER_SYMBOL,
+        });
+        let flush_mask = flush_suit.map_or(0, |s| cards.suit_mask(s) as u64);
+        Shape {
+            key: counts | (u64::from(jokers) << 39) | (flush_mask << FLUSH_MASK_SHIFT),
+            has_flush_suit: flush_suit.is_some(),
+            codes,
+        }
+    }
+
+    /// The dense index of the rank multiset (see the module docs).
+    #[inline]
+    fn plain_index(&self) -> usize {
+        dense_index(self.codes.map(|c| c & 15))
+    }
+
+    /// The descriptor of split `k`: its two front codes, the smaller first (5 bits each).
+    #[inline]
+    fn descriptor(&self, k: usize) -> u64 {
+        let (i, j) = FRONT_POSITIONS[k];
+        let (a, b) = (self.codes[i as usize], self.codes[j as usize]);
+        u64::from(a.min(b)) | u64::from(a.max(b)) << 5
+    }
+
+    /// The lowest split whose front cards match `descriptor`.
+    #[inline]
+    fn split_of(&self, descriptor: u64) -> Option<usize> {
+        let (a, b) = ((descriptor & 31) as u8, (descriptor >> 5) as u8);
+        let first = self.codes.iter().position(|&c| c == a || c == b)?;
+        let wanted = if self.codes[first] == a { b } else { a };
+        let second = (first + 1..7).find(|&p| self.codes[p] == wanted)?;
+        Some(SPLIT_OF_POSITIONS[first][second] as usize)
+    }
+}
+
+/// The dense index of a hand's rank multiset, from its cards alone: the slot of its shape when
+/// no suit can make a flush. A card's rank symbol is the low four bits of its index (the jokers,
+/// 61 and 62, become 13 and 14, which [`dense_index`] reads alike).
+#[inline]
+fn rank_index(hand: &[Card; 7]) -> usize {
+    dense_index(hand.map(|c| c.index() & 15))
+}
+
+/// One in each of the 13 rank nibbles.
+const NIBBLE_ONES: u64 = 0x1_1111_1111_1111;
+
+/// The dense index of a multiset of seven rank symbols (see the module docs), with no sort.
+///
+/// Sorted, the symbols `s_0 <= ... <= s_6` have the colex rank `sum C(s_i + i, i + 1)` of the
+/// 7-subset `{s_i + i}` of `0..20`. Grouping the terms by symbol and summing each group by the
+/// hockey-stick identity gives `C(20, 7) - 1 - sum over r in 1..=13 of C(r - 1 + q_r, q_r - 1)`,
+/// where `q_r` is how many symbols are below `r` (a term is 0 when `q_r` is 0). The sum alone
+/// is then a bijection onto `0..C(20, 7)` too (the colex rank reflected), and it needs only the
+/// prefix counts `q_r`: the rank counts packed in nibbles times [`NIBBLE_ONES`] hold every prefix
+/// count at once (each at most 7, so no nibble carries), and two nibbles at a time index
+/// [`PREFIX_TERMS`]. Symbols above 12 (jokers) fall in no prefix that is read.
+#[inline]
+fn dense_index(symbols: [u8; 7]) -> usize {
+    let counts: u64 = symbols.iter().map(|&s| 1u64 << (4 * s)).sum();
+    let below = counts.wrapping_mul(NIBBLE_ONES);
+    (0..7)
+        .map(|byte| PREFIX_TERMS[byte][((below >> (8 * byte)) & 0xFF) as usize] as usize)
+        .sum()
+}
+
+/// `PREFIX_TERMS[j][b]`: the terms of [`dense_index`] for the two prefix counts in byte `j`
+/// (ranks `2j` and `2j + 1`, whose nibbles hold `q_{2j+1}` and `q_{2j+2}`); byte 6 holds only rank
+/// 12. Counts above 7 never occur and give 0. 7 KB.
+const PREFIX_TERMS: [[u32; 256]; 7] = prefix_terms();
+
+const fn prefix_terms() -> [[u32; 256]; 7] {
+    /// The term of the nibble of rank `k` holding the count `q` of symbols at or below `k`.
+    const fn term(k: usize, q: usize) -> u32 {
+        if q == 0 || q > 7 || k > 12 {
+            0
+        } else {
+            BINOMIAL[k + q][q - 1]
+        }
+    }
+    let mut table = [[0; 256]; 7];
+    let mut byte = 0;
+    while byte < 7 {
+        let mut b = 0;
+        while b < 256 {
+            table[byte][b] = term(2 * byte, b & 15) + term(2 * byte + 1, b >> 4);
+            b += 1;
+        }
+        byte += 1;
+    }
+    table
+}
+
+/// Where a hand's entry lives in the cache: the dense index of a plain shape, or the key of a
+/// shape with a flush suit (whose slot is found by probing from the key's home). Found by
+/// [`Strategy::locate`] from the cards in any order, read by [`Strategy::known_at`].
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum ShapeSlot {
+    Plain(u32),
+    Flush(u64),
+}
+
+impl ShapeSlot {
+    /// Where every shape table keeps `hand` (its cards in any order): a function of the hand
+    /// alone, so one slot serves the tables of several strategies.
+    #[inline]
+    pub fn of(hand: &[Card; 7]) -> ShapeSlot {
+        match flush_suit(hand) {
+            None => ShapeSlot::Plain(rank_index(hand) as u32),
+            suit => ShapeSlot::Flush(Shape::with_flush_suit(hand, suit).key),
+        }
+    }
+}
+
+/// A hint to bring the cache line holding `value` closer to the core. It never faults and
+/// changes nothing but timing; a no-op where there is no prefetch instruction we can name.
+#[inline(always)]
+fn prefetch<T>(value: &T) {
+    #[cfg(target_arch = "x86_64")]
+    // SAFETY: `_mm_prefetch` needs SSE, which every x86_64 CPU has; it reads no memory (a prefetch
+    // of any address, valid or not, is only a hint), and here the address is a live reference.
+    unsafe {
+        use std::arch::x86_64::{_MM_HINT_T0, _mm_prefetch};
+        _mm_prefetch::<_MM_HINT_T0>((value as *const T).cast());
+    }
+    #[cfg(not(target_arch = "x86_64"))]
+    let _ = value;
+}
+
+/// A lock-free open-addressing table from shape keys to setting descriptors.
+struct Slots {
+    slots: Box<[FlushSlot]>,
+    bits: u32,
+}
+
+/// One slot of [`Slots`]: the key and descriptor, and beside it (same cache line) the shape's
+/// [`PlainEntry`] word, written after the key is claimed (0 until then: a reader treats that as a
+/// miss).
+#[derive(Default)]
+struct FlushSlot {
+    entry: AtomicU64,
+    known: AtomicU64,
+}
+
+impl Slots {
+    fn new(bits: u32) -> Slots {
+        Slots {
+            slots: (0..1usize << bits).map(|_| FlushSlot::default()).collect(),
+            bits,
+        }
+    }
+
+    #[inline]
+    fn home(&self, key: u64) -> usize {
+        (key.wrapping_mul(0x9E37_79B9_7F4A_7C15) >> (64 - self.bits)) as usize
+    }
+
+    /// The slot holding `key` and its entry word, if any.
+    #[inline]
+    fn find(&self, key: u64) -> Option<(&FlushSlot, u64)> {
+        let mask = self.slots.len() - 1;
+        let home = self.home(key);
+        for probe in 0..MAX_PROBES {
+            let slot = &self.slots[(home + probe) & mask];
+            let entry = slot.entry.load(Ordering::Relaxed);
+            if entry == 0 {
+                return None;
+            }
+            if entry & KEY_MASK == key {
+                return Some((slot, entry));
+            }
+        }
+        None
+    }
+
+    /// The descriptor stored for `key`, if any.
+    #[inline]
+    fn get(&self, key: u64) -> Option<u64> {
+        self.find(key).map(|(_, entry)| entry >> KEY_BITS)
+    }
+
+    /// The known-setting word stored for `key`, if any.
+    #[inline]
+    fn known(&self, key: u64) -> Option<PlainEntry> {
+        let (slot, _) = self.find(key)?;
+        let stored = slot.known.load(Ordering::Relaxed);
+        (stored & PlainEntry::FILLED != 0).then_some(PlainEntry(stored))
+    }
+
+    /// Stores `descriptor` and `known` for `key` in the first empty slot of its neighbourhood
+    /// (if any).
+    fn insert(&self, key: u64, descriptor: u64, known: PlainEntry) {
+        let mask = self.slots.len() - 1;
+        let home = self.home(key);
+        let entry = key | descriptor << KEY_BITS;
+        let relaxed = Ordering::Relaxed;
+        for probe in 0..MAX_PROBES {
+            let slot = &self.slots[(home + probe) & mask];
+            match slot.entry.compare_exchange(0, entry, relaxed, relaxed) {
+                Err(current) if current & KEY_MASK != key => continue,
+                _ => {
+                    let _ = slot.known.compare_exchange(0, known.0, relaxed, relaxed);
+                    return;
+                }
+            }
+        }
+    }
+}
+
+/// A shape's known-setting word (a plain shape's whole entry): bit 63 set when filled; the setting's descriptor (bits
+/// 53..63), its front value without its always-zero low 12 bits (41..53), its back value (17..41),
+/// the best five's top slot (13..17) and the categories some five cards make (0..11). The best
+/// five's category is the highest category made. A slot is written once, from zero, with a value
+/// that depends only on the shape, so a reader sees it whole or not at all.
+#[derive(Clone, Copy)]
+struct PlainEntry(u64);
+
+impl PlainEntry {
+    const FILLED: u64 = 1 << 63;
+
+    fn new(descriptor: u64, known: KnownSetting) -> PlainEntry {
+        debug_assert_eq!(known.front.0 & 0xFFF, 0, "a front value has two rank slots");
+        debug_assert_eq!(15 - known.made.leading_zeros(), known.best as u32);
+        PlainEntry(
+            Self::FILLED
+                | descriptor << 53
+                | u64::from(known.front.0 >> 12) << 41
+                | u64::from(known.back.0) << 17
+                | u64::from(known.best_top_slot) << 13
+                | u64::from(known.made),
+        )
+    }
+
+    fn descriptor_of(stored: u64) -> u64 {
+        (stored >> 53) & 0x3FF
+    }
+
+    fn known(self) -> KnownSetting {
+        let made = (self.0 & 0x7FF) as u16;
+        KnownSetting {
+            front: Value(((self.0 >> 41) as u32 & 0xFFF) << 12),
+            back: Value((self.0 >> 17) as u32 & 0xFF_FFFF),
+            best: Category::from_u32(15 - made.leading_zeros()),
+            made,
+            best_top_slot: ((self.0 >> 13) & 15) as u8,
+        }
+    }
+}
+
+/// The cache: shapes with no flush suit in a small dense table, the rest in a hashed one.
+pub struct ShapeTable {
+    plain: Box<[AtomicU64]>,
+    flush: Slots,
+}
+
+impl Default for ShapeTable {
+    fn default() -> Self {
+        ShapeTable {
+            plain: (0..PLAIN_SLOTS).map(|_| AtomicU64::new(0)).collect(),
+            flush: Slots::new(FLUSH_BITS),
+        }
+    }
+}
+
+impl ShapeTable {
+    /// The split cached for `hand`'s shape (sorted by card index), else `choose()`'s split,
+    /// which is then cached with its facts (`splits` are the hand's split values).
+    #[inline]
+    pub fn split_or_insert(
+        &self,
+        hand: &[Card; 7],
+        splits: &SplitValues,
+        choose: impl FnOnce() -> usize,
+    ) -> usize {
+        let shape = Shape::of(hand);
+        if let Some(k) = self.get(&shape).and_then(|d| shape.split_of(d)) {
+            return k;
+        }
+        let k = choose();
+        self.insert(
+            &shape,
+            shape.descriptor(k),
+            KnownSetting::of_split(splits, k),
+        );
+        k
+    }
+
+    /// On a hit: the cached setting's values and the seven cards' side-bet facts.
+    #[inline]
+    pub fn known_at(&self, slot: ShapeSlot) -> Option<KnownSetting> {
+        let entry = match slot {
+            ShapeSlot::Plain(index) => self.plain_entry(index as usize),
+            ShapeSlot::Flush(key) => self.flush.known(key),
+        };
+        entry.map(PlainEntry::known)
+    }
+
+    /// Asks the memory system for the cache line of `slot` (for a flush shape, its home slot),
+    /// so that a lookup a little later finds it in cache.
+    #[inline]
+    pub fn prefetch(&self, slot: ShapeSlot) {
+        match slot {
+            ShapeSlot::Plain(index) => prefetch(&self.plain[index as usize]),
+            ShapeSlot::Flush(key) => prefetch(&self.flush.slots[self.flush.home(key)]),
+        }
+    }
+
+    /// The entry at a plain index, when filled.
+    #[inline]
+    fn plain_entry(&self, index: usize) -> Option<PlainEntry> {
+        let stored = self.plain[index].load(Ordering::Relaxed);
+        (stored & PlainEntry::FILLED != 0).then_some(PlainEntry(stored))
+    }
+
+    #[inline]
+    fn get(&self, shape: &Shape) -> Option<u64> {
+        if shape.has_flush_suit {
+            return self.flush.get(shape.key);
+        }
+        let stored = self.plain[shape.plain_index()].load(Ordering::Relaxed);
+        (stored & PlainEntry::FILLED != 0).then_some(PlainEntry::descriptor_of(stored))
+    }
+
+    fn insert(&self, shape: &Shape, descriptor: u64, known: KnownSetting) {
+        let entry = PlainEntry::new(descriptor, known);
+        if shape.has_flush_suit {
+            self.flush.insert(shape.key, descriptor, entry);
+        } else {
+            let slot = &self.plain[shape.plain_index()];
+            let _ = slot.compare_exchange(0, entry.0, Ordering::Relaxed, Ordering::Relaxed);
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::cards::Deck;
+
+    fn shape(text: &str) -> Shape {
+        Shape::of(&Deck::with_jokers(2).unwrap().parse_hand7(text).unwrap())
+    }
+
+    #[test]
+    fn suits_matter_only_through_a_flush() {
+        assert_eq!(
+            shape("As Ad Kc 7h 5s 3d 2c").key,
+            shape("Ac Ah Kd 7s 5h 3c 2d").key
+        );
+        assert_ne!(
+            shape("As Ks 9s 5s 2s Ad 3c").key,
+            shape("As Ks 9s 5s 2d Ad 3c").key
+        );
+        assert_eq!(
+            shape("As Ks 9s 5s 2s Ad 3c").key,
+            shape("Ah Kh 9h 5h 2h Ad 3c").key
+        );
+        assert_ne!(
+            shape("Jk As Kd 7h 5s 3d 2c").key,
+            shape("Ah As Kd 7h 5s 3d 2c").key
+        );
+    }
+
+    #[test]
+    fn the_index_from_cards_is_the_shapes() {
+        let deck = Deck::with_jokers(2).unwrap();
+        for hand in crate::cards::deal::sample_hands(deck, 5).take(50_000) {
+            assert_eq!(
+                rank_index(&hand),
+                Shape::of(&hand).plain_index(),
+                "{hand:?}"
+            );
+        }
+    }
+
+    #[test]
+    fn plain_indices_are_distinct_and_in_range() {
+        let mut seen = std::collections::HashSet::new();
+        for symbols in crate::eval::symbol_multisets(7) {
+            let mut key = 0u64;
+            for &s in &symbols {
+                key += if s == JOKER_SYMBOL {
+                    1 << 39
+                } else {
+                    1 << (3 * s as u64)
+                };
+            }
+            let shape = Shape {
+                key,
+                has_flush_suit: false,
+                codes: std::array::from_fn(|i| symbols[i]),
+            };
+            let index = shape.plain_index();
+            assert!(index < PLAIN_SLOTS);
+            assert!(seen.insert(index), "{symbols:?}");
+        }
+        assert_eq!(BINOMIAL[20][7], PLAIN_SLOTS as u32);
+    }
+
+    #[test]
+    fn descriptors_map_back_to_the_lowest_matching_split() {
+        let s = shape("As Ad Kc 7h 5s 3d 2c");
+        for k in 0..SPLIT_COUNT {
+            let back = s.split_of(s.descriptor(k)).unwrap();
+            assert_eq!(s.descriptor(back), s.descriptor(k));
+            assert!(back <= k);
+        }
+    }
+}

@@ -1,0 +1,174 @@
+//! House ways: how a casino sets a 7-card hand, written as TOML rules (see the README section
+//! "House ways as TOML").
+//!
+//! A file is parsed with serde ([`language`]), validated and compiled ([`compile`]) into a
+//! [`HouseWay`], which sets hands with no string work and no allocation ([`apply`]). Invariants
+//! of a loaded `HouseWay`: it has at least one rule, every rule has at least one alternative, the
+//! last rule sets every hand, and only legal splits are ever candidates, so it never fouls and
+//! always answers; the answer is a function of the hand alone (deterministic). Errors name the
+//! file, the line and the rule.
+//!
+//! Shipped ways are embedded (so names work from any directory) and are the same files as
+//! `strategies/*.toml`.
+
+pub mod apply;
+pub mod compile;
+pub mod features;
+pub mod language;
+pub mod lint;
+
+use crate::cards::Card;
+use crate::eval::split::SplitValues;
+use crate::files::{ConfigError, TextFile, parse_toml, read_named};
+use crate::game::wager::DealerSetting;
+use crate::strategy::Strategy;
+
+pub use apply::HandView;
+pub use compile::CompiledWay;
+
+/// Shipped house ways: (name, origin, TOML text).
+pub const SHIPPED_WAYS: &[(&str, &str, &str)] = &[
+    (
+        "foxwoods",
+        "strategies/foxwoods.toml",
+        include_str!("../../../strategies/foxwoods.toml"),
+    ),
+    (
+        "ballys-ac",
+        "strategies/ballys-ac.toml",
+        include_str!("../../../strategies/ballys-ac.toml"),
+    ),
+    (
+        "canterbury-park",
+        "strategies/canterbury-park.toml",
+        include_str!("../../../strategies/canterbury-park.toml"),
+    ),
+    (
+        "double-joker-dealer",
+        "strategies/double-joker-dealer.toml",
+        include_str!("../../../strategies/double-joker-dealer.toml"),
+    ),
+    (
+        "max-back",
+        "strategies/max-back.toml",
+        include_str!("../../../strategies/max-back.toml"),
+    ),
+    (
+        "max-front",
+        "strategies/max-front.toml",
+        include_str!("../../../strategies/max-front.toml"),
+    ),
+];
+
+/// A validated, compiled house way.
+#[derive(Clone, Debug)]
+pub struct HouseWay {
+    /// Display name.
+    pub name: String,
+    /// Where the house way's text comes from.
+    pub source: String,
+    /// Where this file was read from (a path, or `strategies/NAME.toml` when shipped).
+    pub origin: String,
+    /// The exact text read, for manifests.
+    pub text: String,
+    /// The compiled rules.
+    pub compiled: CompiledWay,
+}
+
+/// What a house way did with one hand.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Setting {
+    /// The chosen split (0..21, legal).
+    pub split: usize,
+    /// Index of the rule that chose it.
+    pub rule: usize,
+}
+
+impl HouseWay {
+    /// Loads a shipped way by name, or a TOML file by path.
+    pub fn load(name_or_path: &str) -> Result<HouseWay, ConfigError> {
+        let (text, origin) = read_named(name_or_path, SHIPPED_WAYS, "house way")?;
+        HouseWay::from_toml(&text, &origin)
+    }
+
+    /// Parses, validates and compiles a house way.
+    pub fn from_toml(text: &str, origin: &str) -> Result<HouseWay, ConfigError> {
+        let file: language::WayFile = parse_toml(text, origin).map_err(|e| name_rule(e, text))?;
+        let compiled = compile::compile(&file, text, origin)?;
+        Ok(HouseWay {
+            name: file.name,
+            source: file.source,
+            origin: origin.to_string(),
+            text: text.to_string(),
+            compiled,
+        })
+    }
+
+    /// The file this way was read from.
+    pub fn file(&self) -> TextFile {
+        TextFile::new(&self.origin, &self.text)
+    }
+
+    /// Sets `hand` (sorted by card index) among its legal splits.
+    #[inline]
+    pub fn set(&self, hand: &[Card; 7], splits: &SplitValues) -> Setting {
+        let view = HandView::new(hand, splits);
+        let (split, rule) = apply::choose(&self.compiled, &view, view.legal_mask());
+        Setting { split, rule }
+    }
+
+    /// Sets `hand` among the legal splits in `allowed` (a bit mask; must share a legal split).
+    pub fn set_within(&self, hand: &[Card; 7], splits: &SplitValues, allowed: u32) -> Setting {
+        let view = HandView::new(hand, splits);
+        let candidates = match view.legal_mask() & allowed {
+            0 => view.legal_mask(),
+            m => m,
+        };
+        let (split, rule) = apply::choose(&self.compiled, &view, candidates);
+        Setting { split, rule }
+    }
+
+    /// The name of rule `index`.
+    pub fn rule_name(&self, index: usize) -> &str {
+        &self.compiled.rules[index].name
+    }
+
+    /// Every rule tried on `hand` and why it did or did not apply.
+    pub fn explain(&self, hand: &[Card; 7], splits: &SplitValues) -> Vec<String> {
+        let view = HandView::new(hand, splits);
+        apply::explain(&self.compiled, &view, view.legal_mask())
+    }
+}
+
+/// Adds the rule (number and name) to a parse error inside a `[[rule]]` block.
+fn name_rule(e: ConfigError, text: &str) -> ConfigError {
+    match e {
+        ConfigError::At {
+            origin,
+            line,
+            column,
+            message,
+        } => {
+            let message = match compile::rule_at_line(text, line) {
+                Some(rule) => format!("in {rule}: {message}"),
+                None => message,
+            };
+            ConfigError::At {
+                origin,
+                line,
+                column,
+                message,
+            }
+        }
+        other => other,
+    }
+}
+
+impl Strategy for HouseWay {
+    fn name(&self) -> &str {
+        &self.name
+    }
+    fn choose(&self, hand: &[Card; 7], splits: &SplitValues, _: Option<DealerSetting>) -> usize {
+        self.set(hand, splits).split
+    }
+}
