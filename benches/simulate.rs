@@ -1,53 +1,106 @@
-//! Criterion: the hot loop of `simulate` on a fixed batch of deals, against the deal-only
-//! baseline (same chunk size and shuffles, no setting), so the ratio of the two is the cost of
-//! setting and settling.
+//! Criterion: the hot loop of every Monte Carlo engine on a fixed batch of deals, beside the
+//! deal-only baseline (same chunk size and shuffles, no setting), so ratios of the rows are the
+//! cost of setting and settling.
 //!
-//! "100k standard deals": chunk 0 (100,000 deals, seed 1) of the standard game, Foxwoods against
-//! Foxwoods, one thread, both side bets settled. The engine (evaluator, side-bet line tables) is
-//! built once outside the timing, and the shape caches are first warmed on chunks 1 to 10 (a
-//! million other deals), as they are a few seconds into a long run.
-
-use std::sync::atomic::AtomicBool;
+//! Every row runs chunk 0 (100,000 rounds, seed 1) of the standard game on one thread, Foxwoods
+//! against Foxwoods unless named: `simulate` with both side bets; `compare` of two ways (Foxwoods
+//! and Bally's AC against a Foxwoods dealer); `table` with a player-dealer and six seats betting
+//! (seven hands a round, as `simulate --players 6`). Each engine is built once outside the
+//! timing, and its shape caches are first warmed on chunks 1 to 10 (a million other rounds), as
+//! they are a few seconds into a long run.
 
 use criterion::{Criterion, Throughput, criterion_group, criterion_main};
-use paigow::engine::simulate::{self as sim, Engine, SimConfig};
+use paigow::engine::compare::{Comparison, Vary};
+use paigow::engine::run::{Job, Plan, run_chunk};
+use paigow::engine::simulate::{self as sim, Simulation};
+use paigow::engine::table::{Collection, Layout, Table};
 use paigow::game::GameRules;
 use paigow::strategy::resolve::resolve;
 
 const DEALS: u64 = 100_000;
 const WARM_UP_CHUNKS: u64 = 10;
 
+/// The plan of every row: chunks of `DEALS`, chunk 0 timed, chunks 1.. to warm up.
+fn plan() -> Plan {
+    Plan::new(DEALS * (1 + WARM_UP_CHUNKS), DEALS, 1).unwrap()
+}
+
+/// Warms `job`'s caches, then times chunk 0 as `name`.
+fn bench_job<J: Job>(
+    group: &mut criterion::BenchmarkGroup<'_, criterion::measurement::WallTime>,
+    name: &str,
+    job: &J,
+) {
+    let plan = plan();
+    for chunk in 1..=WARM_UP_CHUNKS {
+        run_chunk(job, &plan, chunk);
+    }
+    group.bench_function(name, |b| b.iter(|| run_chunk(job, &plan, 0)));
+}
+
 fn benches(c: &mut Criterion) {
     let game = GameRules::load("standard").unwrap();
-    let cfg = SimConfig {
-        player: resolve("foxwoods", &game).unwrap().strategy,
-        dealer: resolve("foxwoods", &game).unwrap().strategy,
-        game,
-        deals: DEALS * (1 + WARM_UP_CHUNKS),
-        seed: 1,
-        chunk_size: DEALS,
-        players: 1,
-    };
-    let engine = Engine::new(&cfg).unwrap();
-    let pool = sim::thread_pool(1).unwrap();
-    let never = AtomicBool::new(false);
-    let run = |chunks: &[u64]| {
-        pool.install(|| engine.run_chunks(chunks, &never, &|_, _| {}))
-            .unwrap()
-    };
-    run(&(1..=WARM_UP_CHUNKS).collect::<Vec<_>>());
-
-    let mut group = c.benchmark_group("simulate");
+    let way = |name: &str| resolve(name, &game).unwrap();
+    let mut group = c.benchmark_group("engines");
     group.throughput(Throughput::Elements(DEALS));
     group.sample_size(10);
-    group.bench_function("100k standard deals, foxwoods vs foxwoods, 1 thread", |b| {
-        b.iter(|| run(&[0]))
-    });
-    group.bench_function("100k deals, deal-only baseline, 1 thread", |b| {
-        b.iter(|| pool.install(|| sim::deal_only(cfg.game.deck, 1, DEALS, DEALS, 1, &|_| {})))
+
+    let one = Simulation::new(
+        game.clone(),
+        way("foxwoods").strategy,
+        way("foxwoods").strategy,
+        1,
+    );
+    bench_job(
+        &mut group,
+        "simulate: 100k standard deals, 1 player",
+        &one.unwrap(),
+    );
+    let six = Simulation::new(
+        game.clone(),
+        way("foxwoods").strategy,
+        way("foxwoods").strategy,
+        6,
+    );
+    bench_job(
+        &mut group,
+        "simulate: 100k standard deals, 6 players",
+        &six.unwrap(),
+    );
+    let ways = vec![way("foxwoods"), way("ballys-ac")];
+    let cmp = Comparison::new(
+        game.clone(),
+        Vary::Player,
+        Some(way("foxwoods")),
+        ways,
+        0,
+        2,
+    );
+    bench_job(
+        &mut group,
+        "compare: 100k standard deals, 2 ways",
+        &cmp.unwrap(),
+    );
+    let california = GameRules::load("california").unwrap();
+    let cway = |name: &str| resolve(name, &california).unwrap();
+    let table = Table::new(
+        california.clone(),
+        Layout::parse("D,10,10,10,10,10,10").unwrap(),
+        None,
+        Collection::default(),
+        [cway("foxwoods"), cway("foxwoods"), cway("foxwoods")],
+    );
+    bench_job(
+        &mut group,
+        "table: 100k rounds, 6 seats betting",
+        &table.unwrap(),
+    );
+    let deal_plan = Plan::new(DEALS, DEALS, 1).unwrap();
+    group.bench_function("deal-only baseline: 100k deals, 1 player", |b| {
+        b.iter(|| sim::deal_only(game.deck, &deal_plan, 1, &|_| {}))
     });
     group.finish();
 }
 
-criterion_group!(simulate, benches);
-criterion_main!(simulate);
+criterion_group!(engines, benches);
+criterion_main!(engines);

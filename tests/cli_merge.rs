@@ -7,6 +7,8 @@ use std::fs;
 use std::path::{Path, PathBuf};
 
 use assert_cmd::assert::Assert;
+use paigow::engine::simulate::SimTally;
+use paigow::report::partial::Partial;
 use predicates::str::contains;
 
 use common::cli::{paigow, simulate_ways, summary_and_returns};
@@ -176,15 +178,19 @@ fn shards_of_different_runs_are_refused_naming_the_difference() {
         .failure()
         .stderr(contains("differ in tool and version"))
         .stderr(contains("9.9.9-"));
-    let mut other: paigow::engine::shard::Partial = serde_json::from_str(&text).unwrap();
-    other.command = "table".to_string();
-    other.config_sha256 = other.config_digest();
+    let mut other: Partial<SimTally> = serde_json::from_str(&text).unwrap();
+    other.spec.command = "table".to_string();
+    other.config_sha256 = other.spec.digest(&other.plan().unwrap());
     fs::write(&edited, other.to_json()).unwrap();
     merge(&[base[0].clone(), edited.clone()], &dir.path().join("o"))
         .failure()
         .stderr(contains("differ in command (table vs simulate)"));
     // An edit that leaves the file inconsistent with its own configuration digest is caught.
-    fs::write(&edited, text.replace("\"players\": 2", "\"players\": 3")).unwrap();
+    fs::write(
+        &edited,
+        text.replace("\"players\": \"2\"", "\"players\": \"3\""),
+    )
+    .unwrap();
     merge(&[base[0].clone(), edited.clone()], &dir.path().join("o"))
         .failure()
         .stderr(contains("edited.json"))
@@ -208,20 +214,24 @@ fn damaged_or_foreign_files_are_refused() {
     refused("not json", "not a paigow partial result");
     refused("{\"a\": 1}", "not a paigow partial result");
     refused(
-        &text.replace("\"format_version\": 1", "\"format_version\": 2"),
-        "format version 2",
+        &text.replace("\"format_version\": 2", "\"format_version\": 3"),
+        "format version 3",
     );
     let value: serde_json::Value = serde_json::from_str(&text).unwrap();
-    let win = value["tally"]["win"].as_u64().unwrap();
-    refused(
-        &text.replace(&format!("\"win\": {win}"), &format!("\"win\": {}", win + 1)),
-        "does not add up",
-    );
+    let mut edited = value.clone();
+    let win = edited["tally"]["outcomes"][0].as_u64().unwrap();
+    edited["tally"]["outcomes"][0] = serde_json::json!(win + 1);
+    refused(&edited.to_string(), "does not add up");
     let net = value["tally"]["net_units"].as_str().unwrap();
     refused(
         &text.replace(&format!("\"net_units\": \"{net}\""), "\"net_units\": \"1\""),
-        "does not match its outcome counts",
+        "tally field 'net_units' does not match its tally_sha256",
     );
+    // An edit with its digests recomputed is still caught by what the tally must pay.
+    let mut partial: Partial<SimTally> = serde_json::from_str(&text).unwrap();
+    partial.tally.net_units = 1;
+    partial.tally_sha256 = paigow::report::partial::field_digests(&partial.tally);
+    refused(&partial.to_json(), "does not match its outcome counts");
     refused(
         &text.replace(
             &format!("\"net_units\": \"{net}\""),

@@ -47,7 +47,7 @@ fn reports_are_byte_identical_at_any_thread_count() {
     assert!(outcomes.contains("7,action pile,"));
     let manifest: serde_json::Value =
         serde_json::from_slice(&fs::read(a.join("manifest.json")).unwrap()).unwrap();
-    assert_eq!(manifest["rounds"], 20_000);
+    assert_eq!(manifest["deals"], 20_000);
     assert_eq!(manifest["player_dealer_seat"], 1);
     assert_eq!(manifest["threads"], 1);
 }
@@ -115,7 +115,7 @@ fn bad_input_is_a_clear_error() {
     refused(&["--game", "double-joker"], "overqualifier");
     refused(
         &["--game", "standard"],
-        "commission (use --collection instead)",
+        "a commission (a card room takes a collection instead)",
     );
     refused(&["--game", "nope"], "nope");
     refused(&["--player-way", "no-such-way"], "no-such-way");

@@ -4,39 +4,44 @@
 
 use paigow::cards::Card;
 use paigow::cards::deal::{Shoe, chunk_rng};
-use paigow::engine::compare::{self, CompareConfig, CompareError, CompareTally, Variant, Vary};
-use paigow::engine::simulate::{self as sim, SimConfig};
+use paigow::engine::compare::{CompareError, CompareTally, Comparison, Vary};
+use paigow::engine::run::{Plan, run_all, thread_pool};
+use paigow::engine::simulate::Simulation;
 use paigow::eval::Evaluator;
 use paigow::game::GameRules;
-use paigow::report::stats;
+use paigow::game::wager::OUTCOMES;
+use paigow::report::stats::{self, outcome_ev, pair_stats, variant_stats};
 use paigow::strategy::resolve::resolve;
 use paigow::strategy::way::HouseWay;
 
-fn variant(name: &str, game: &GameRules) -> Variant {
-    Variant {
-        label: name.to_string(),
-        strategy: resolve(name, game).unwrap().strategy,
-        way: HouseWay::load(name).ok(),
-    }
+/// A comparison with its plan (seed 11, chunks of 4,096).
+struct Config {
+    cmp: Comparison,
+    plan: Plan,
 }
 
-fn config(game: &str, vary: Vary, fixed: Option<&str>, ways: &[&str], deals: u64) -> CompareConfig {
+fn comparison(
+    game: &str,
+    vary: Vary,
+    fixed: Option<&str>,
+    ways: &[&str],
+    examples: usize,
+) -> Result<Comparison, CompareError> {
     let game = GameRules::load(game).unwrap();
-    CompareConfig {
-        fixed: fixed.map(|f| resolve(f, &game).unwrap().strategy),
-        variants: ways.iter().map(|w| variant(w, &game)).collect(),
-        game,
-        vary,
-        deals,
-        seed: 11,
-        chunk_size: 4_096,
-        examples: 0,
-        example_dealer_hands: 1_000,
+    let fixed = fixed.map(|f| resolve(f, &game).unwrap());
+    let variants = ways.iter().map(|w| resolve(w, &game).unwrap()).collect();
+    Comparison::new(game, vary, fixed, variants, examples, 1_000)
+}
+
+fn config(game: &str, vary: Vary, fixed: Option<&str>, ways: &[&str], deals: u64) -> Config {
+    Config {
+        cmp: comparison(game, vary, fixed, ways, 0).unwrap(),
+        plan: Plan::new(deals, 4_096, 11).unwrap(),
     }
 }
 
-fn run(cfg: &CompareConfig) -> CompareTally {
-    compare::run(cfg, &|_| {}).unwrap()
+fn run(cfg: &Config) -> CompareTally {
+    run_all(&cfg.cmp, &cfg.plan, &|_| {})
 }
 
 #[test]
@@ -49,7 +54,7 @@ fn a_way_against_itself_differs_by_exactly_nothing() {
         20_000,
     );
     let t = run(&cfg);
-    let s = compare::pair_stats(&t, cfg.vary, 0, (0, 1), &cfg.game.main_wager);
+    let s = pair_stats(&t, cfg.cmp.vary, 0, (0, 1), &cfg.cmp.game.main_wager);
     assert_eq!(s.difference, 0.0);
     assert_eq!((s.sd, s.se), (0.0, 0.0));
     assert_eq!(
@@ -60,12 +65,8 @@ fn a_way_against_itself_differs_by_exactly_nothing() {
     assert_eq!((s.set_differently, s.result_differs), (0.0, 0.0));
     assert_eq!(s.correlation, Some(1.0));
     assert!(s.independent_se > 0.0 && !s.is_significant());
-    let off_diagonal: u64 = (0..compare::OUTCOMES)
-        .flat_map(|x| {
-            (0..compare::OUTCOMES)
-                .filter(move |&y| y != x)
-                .map(move |y| (x, y))
-        })
+    let off_diagonal: u64 = (0..OUTCOMES)
+        .flat_map(|x| (0..OUTCOMES).filter(move |&y| y != x).map(move |y| (x, y)))
         .map(|(x, y)| t.joint[0][x][y])
         .sum();
     assert_eq!(off_diagonal, 0);
@@ -73,13 +74,12 @@ fn a_way_against_itself_differs_by_exactly_nothing() {
 }
 
 /// The player hands of a run, dealt as `sim` deals them (dealer's seven, then the player's).
-fn player_hands(cfg: &CompareConfig) -> Vec<[Card; 7]> {
+fn player_hands(cfg: &Config) -> Vec<[Card; 7]> {
     let mut hands = Vec::new();
-    for chunk in 0..cfg.chunks() {
-        let mut rng = chunk_rng(cfg.seed, chunk);
-        let mut shoe = Shoe::new(cfg.game.deck);
-        let rounds = cfg.chunk_size.min(cfg.deals - chunk * cfg.chunk_size);
-        for _ in 0..rounds {
+    for chunk in 0..cfg.plan.chunks() {
+        let mut rng = chunk_rng(cfg.plan.seed, chunk);
+        let mut shoe = Shoe::new(cfg.cmp.game.deck);
+        for _ in 0..cfg.plan.chunk_len(chunk) {
             let mut hand: [Card; 7] = shoe.deal(&mut rng, 14)[7..].try_into().unwrap();
             hand.sort();
             hands.push(hand);
@@ -98,7 +98,7 @@ fn hands_set_differently_are_what_house_way_set_finds() {
         30_000,
     );
     let t = run(&cfg);
-    let ev = Evaluator::new(cfg.game.ranking);
+    let ev = Evaluator::new(cfg.cmp.game.ranking);
     let (a, b) = (
         HouseWay::load("foxwoods").unwrap(),
         HouseWay::load("ballys-ac").unwrap(),
@@ -129,7 +129,7 @@ fn the_paired_interval_is_several_times_narrower_than_independent_ones() {
         50_000,
     );
     let t = run(&cfg);
-    let s = compare::pair_stats(&t, cfg.vary, 0, (0, 1), &cfg.game.main_wager);
+    let s = pair_stats(&t, cfg.cmp.vary, 0, (0, 1), &cfg.cmp.game.main_wager);
     let ratio = s.se / s.independent_se;
     // Measured 0.10 at seed 11; the ways set under 4% of hands differently.
     assert!(
@@ -140,18 +140,12 @@ fn the_paired_interval_is_several_times_narrower_than_independent_ones() {
     assert!(corr > 0.97 && corr < 1.0, "{corr}");
 }
 
-/// The same run through `sim::run`, with one player.
-fn simulate(cfg: &CompareConfig, player: &str, dealer: &str) -> stats::WagerStats {
-    let sim_cfg = SimConfig {
-        player: resolve(player, &cfg.game).unwrap().strategy,
-        dealer: resolve(dealer, &cfg.game).unwrap().strategy,
-        game: GameRules::load(&cfg.game.origin).unwrap(),
-        deals: cfg.deals,
-        seed: cfg.seed,
-        chunk_size: cfg.chunk_size,
-        players: 1,
-    };
-    stats::main_wager(&sim::run(&sim_cfg, &|_| {}).unwrap(), 1)
+/// The same run through the simulation engine, with one player.
+fn simulate(cfg: &Config, player: &str, dealer: &str) -> stats::WagerStats {
+    let game = &cfg.cmp.game;
+    let way = |name: &str| resolve(name, game).unwrap().strategy;
+    let sim = Simulation::new(game.clone(), way(player), way(dealer), 1).unwrap();
+    stats::main_wager(&run_all(&sim, &cfg.plan, &|_| {}), 1)
 }
 
 #[test]
@@ -170,7 +164,7 @@ fn each_variant_has_the_ev_simulate_finds_in_every_mode() {
             };
             let expected = simulate(&cfg, player, dealer);
             assert_eq!(
-                compare::variant_stats(&t, i, &cfg.game.main_wager),
+                variant_stats(&t, i, &cfg.cmp.game.main_wager),
                 expected,
                 "{vary:?} {way}"
             );
@@ -188,29 +182,25 @@ fn exposed_player_on_double_joker_matches_simulate() {
         8_000,
     );
     let t = run(&cfg);
-    let wager = &cfg.game.main_wager;
+    let wager = &cfg.cmp.game.main_wager;
     assert_eq!(
-        compare::variant_stats(&t, 0, wager),
+        variant_stats(&t, 0, wager),
         simulate(&cfg, "exposed", "double-joker-dealer")
     );
-    let s = compare::pair_stats(&t, cfg.vary, 0, (0, 1), wager);
+    let s = pair_stats(&t, cfg.cmp.vary, 0, (0, 1), wager);
     assert!(s.difference > 0.0 && s.is_significant(), "{s:?}");
 }
 
 #[test]
 fn tallies_and_examples_do_not_depend_on_threads() {
-    let mut cfg = config(
-        "standard",
-        Vary::Player,
-        Some("foxwoods"),
-        &["foxwoods", "canterbury-park"],
-        20_000,
-    );
-    cfg.chunk_size = 1_000;
-    cfg.examples = 7;
+    let ways = ["foxwoods", "canterbury-park"];
+    let cfg = Config {
+        cmp: comparison("standard", Vary::Player, Some("foxwoods"), &ways, 7).unwrap(),
+        plan: Plan::new(20_000, 1_000, 11).unwrap(),
+    };
     let tallies: Vec<CompareTally> = [1, 3]
         .iter()
-        .map(|&n| compare::thread_pool(n).unwrap().install(|| run(&cfg)))
+        .map(|&n| thread_pool(n).unwrap().install(|| run(&cfg)))
         .collect();
     assert_eq!(tallies[0], tallies[1]);
     let t = &tallies[0];
@@ -223,63 +213,57 @@ fn tallies_and_examples_do_not_depend_on_threads() {
     for e in &t.examples {
         assert_ne!(e.splits[0], e.splits[1]);
     }
-    let estimates = compare::estimate_example(&cfg, 0, &t.examples[0]);
-    assert_eq!(estimates.len(), 2);
+    let samples = cfg.cmp.sample_example(cfg.plan.seed, 0, &t.examples[0]);
+    assert_eq!(samples.len(), 2);
     assert_eq!(
-        estimates,
-        compare::estimate_example(&cfg, 0, &t.examples[0])
+        samples,
+        cfg.cmp.sample_example(cfg.plan.seed, 0, &t.examples[0])
     );
-    assert!(
-        estimates
-            .iter()
-            .all(|s| s.ci95.low < s.player_ev && s.player_ev < s.ci95.high)
-    );
+    for s in &samples {
+        assert_eq!(s.outcomes.total(), Some(1_000));
+        let (ev, ci95) = outcome_ev(&s.outcomes, &cfg.cmp.game.main_wager);
+        assert!(ci95.low < ev && ev < ci95.high);
+    }
 }
 
 #[test]
 fn bad_configurations_are_refused() {
-    let refuse = |cfg: CompareConfig| compare::run(&cfg, &|_| {}).unwrap_err();
-    let one = config(
-        "standard",
-        Vary::Player,
-        Some("foxwoods"),
-        &["foxwoods"],
-        10,
+    let refuse = |game, vary, fixed, ways: &[&str], examples| {
+        comparison(game, vary, fixed, ways, examples).err().unwrap()
+    };
+    let fox = Some("foxwoods");
+    let one = refuse("standard", Vary::Player, fox, &["foxwoods"], 0);
+    assert!(matches!(one, CompareError::Variants(1)), "{one}");
+    let exposed = refuse("standard", Vary::Player, fox, &["exposed", "foxwoods"], 0);
+    assert!(
+        exposed
+            .to_string()
+            .contains("needs to see the dealer's hand"),
+        "{exposed}"
     );
-    assert_eq!(refuse(one), CompareError::Variants(1));
-    let none = config(
-        "standard",
-        Vary::Player,
-        Some("foxwoods"),
-        &["foxwoods", "max-back"],
-        0,
-    );
-    assert_eq!(refuse(none), CompareError::NoDeals);
-    let exposed = config(
-        "standard",
-        Vary::Player,
-        Some("foxwoods"),
-        &["exposed", "foxwoods"],
-        10,
-    );
-    assert!(matches!(refuse(exposed), CompareError::NotExposed(_)));
-    let dealer = config(
+    let dealer = refuse(
         "double-joker",
         Vary::Dealer,
-        Some("foxwoods"),
+        fox,
         &["exposed", "foxwoods"],
-        10,
+        0,
     );
-    assert!(matches!(refuse(dealer), CompareError::DealerNeedsDealer(_)));
-    let unfixed = config(
-        "standard",
-        Vary::Dealer,
-        None,
-        &["foxwoods", "max-back"],
-        10,
+    assert!(
+        dealer.to_string().contains("cannot depend on the dealer"),
+        "{dealer}"
     );
-    assert_eq!(refuse(unfixed), CompareError::NoFixedWay(Vary::Dealer));
-    let mut examples = config("standard", Vary::Both, None, &["foxwoods", "max-back"], 10);
-    examples.examples = 3;
-    assert_eq!(refuse(examples), CompareError::ExamplesNeedPlayer);
+    let unfixed = refuse("standard", Vary::Dealer, None, &["foxwoods", "max-back"], 0);
+    assert!(
+        matches!(unfixed, CompareError::NoFixedWay(Vary::Dealer)),
+        "{unfixed}"
+    );
+    let examples = refuse("standard", Vary::Both, None, &["foxwoods", "max-back"], 3);
+    assert!(
+        matches!(examples, CompareError::ExamplesNeedPlayer),
+        "{examples}"
+    );
+    assert!(
+        !examples.to_string().contains("--"),
+        "engine errors name no flag: {examples}"
+    );
 }

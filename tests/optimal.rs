@@ -8,14 +8,17 @@
 use std::sync::{Arc, OnceLock};
 
 use paigow::cards::deal::sample_hands;
-use paigow::engine::compare::{self, CompareConfig, Variant, Vary};
+use paigow::engine::compare::{self, Comparison, Vary};
+use paigow::engine::run::{Plan, run_all};
 use paigow::eval::Evaluator;
 use paigow::game::GameRules;
+use paigow::report::stats::pair_stats;
 use paigow::strategy::Strategy;
 use paigow::strategy::cached::CachedWay;
 use paigow::strategy::optimal::OptimalWay;
 use paigow::strategy::optimal::grid::{DealerGrid, ValueIndex};
 use paigow::strategy::optimal::hand::{HandExact, SettingTable, by_enumeration};
+use paigow::strategy::resolve::{Detail, Resolved};
 use paigow::strategy::resolve::{dealer_way, resolve};
 use paigow::strategy::way::SHIPPED_WAYS;
 
@@ -158,33 +161,26 @@ fn optimal_beats_every_shipped_way_against_its_dealer() {
     ways.push("optimal:foxwoods");
     let variants = ways
         .iter()
-        .map(|&label| Variant {
-            label: label.to_string(),
-            strategy: match label {
-                "optimal:foxwoods" => Box::new(f.optimal.clone()),
-                _ => resolve(label, &f.game).unwrap().strategy,
+        .map(|&label| match label {
+            "optimal:foxwoods" => Resolved {
+                label: label.to_string(),
+                strategy: Box::new(f.optimal.clone()),
+                detail: Detail::Optimal(f.optimal.clone()),
+                sources: Vec::new(),
             },
-            way: None,
+            _ => resolve(label, &f.game).unwrap(),
         })
         .collect();
-    let cfg = CompareConfig {
-        game: f.game.clone(),
-        vary: Vary::Player,
-        fixed: Some(resolve("foxwoods", &f.game).unwrap().strategy),
-        variants,
-        deals: 400_000,
-        seed: 11,
-        chunk_size: 10_000,
-        examples: 0,
-        example_dealer_hands: 0,
-    };
-    let tally = compare::run(&cfg, &|_| {}).unwrap();
+    let fixed = Some(resolve("foxwoods", &f.game).unwrap());
+    let cmp = Comparison::new(f.game.clone(), Vary::Player, fixed, variants, 0, 2).unwrap();
+    let plan = Plan::new(400_000, 10_000, 11).unwrap();
+    let tally = run_all(&cmp, &plan, &|_| {});
     let best = ways.len() - 1;
     for (p, (a, b)) in compare::pairs(ways.len()).enumerate() {
         if b != best {
             continue;
         }
-        let s = compare::pair_stats(&tally, cfg.vary, p, (a, b), &f.game.main_wager);
+        let s = pair_stats(&tally, cmp.vary, p, (a, b), &f.game.main_wager);
         eprintln!(
             "optimal:foxwoods - {}: {:+.4}% [{:+.4}%, {:+.4}%]",
             ways[a],

@@ -3,8 +3,13 @@
 
 mod common;
 
-use paigow::engine::shard::{ChunkSet, Partial, ShardSpec};
-use paigow::engine::simulate::{MAX_LINES, MAX_SIDE_BETS, Tally};
+use paigow::engine::run::chunks::{ChunkSet, ShardSpec};
+use paigow::engine::simulate::{MAX_SIDE_BETS, SimTally};
+use paigow::game::paytable::MAX_LINES;
+use paigow::game::wager::OutcomeCounts;
+use paigow::report::partial::{Partial, field_digests};
+
+type Tally = SimTally;
 
 use common::cli::simulate_ways;
 
@@ -51,13 +56,7 @@ fn extreme_tally() -> Tally {
     let mut t = Tally {
         rounds: u64::MAX,
         hands: u64::MAX - 1,
-        win: 1,
-        overqualified: 2,
-        push: 3,
-        not_qualified: 4,
-        loss: 5,
-        copy_losses: 6,
-        fouls: 7,
+        outcomes: OutcomeCounts([1, 2, 3, 4, 5, 6, u64::MAX - 7]),
         net_units: i128::MIN,
         net_units_squared: u128::MAX,
         ..Tally::default()
@@ -80,7 +79,7 @@ fn extreme_tally() -> Tally {
 }
 
 /// A partial of a real small run, as `simulate --shard 1/1` writes it.
-fn real_partial() -> Partial {
+fn real_partial() -> Partial<Tally> {
     let dir = tempfile::tempdir().unwrap();
     simulate_ways("max-back", "max-back")
         .args(["--deals", "500", "--chunk-size", "100"])
@@ -96,19 +95,22 @@ fn real_partial() -> Partial {
 fn every_tally_integer_round_trips_exactly() {
     let mut partial = real_partial();
     assert_eq!(partial.tally.rounds, 500);
+    assert_eq!(partial.spec.command, "simulate");
     assert_eq!(partial.chunk_ranges.describe(), "chunks 0-4");
-    let reread: Partial = serde_json::from_str(&partial.to_json()).unwrap();
+    let reread: Partial<Tally> = serde_json::from_str(&partial.to_json()).unwrap();
     assert_eq!(reread, partial);
     partial.tally = extreme_tally();
     let json = partial.to_json();
     assert!(json.contains(&format!("\"net_units\": \"{}\"", i128::MIN)));
     assert!(json.contains(&format!("\"net_units_squared\": \"{}\"", u128::MAX)));
-    let reread: Partial = serde_json::from_str(&json).unwrap();
+    let reread: Partial<Tally> = serde_json::from_str(&json).unwrap();
     assert_eq!(reread.tally, extreme_tally());
     assert_eq!(reread.tally.side_bets.len(), MAX_SIDE_BETS);
     assert_eq!(reread.tally.side_bets[0].lines.len(), MAX_LINES + 1);
     // The extreme tally does not describe 500 deals, so a full read refuses it.
-    let err = Partial::from_json(&json, "x.json").unwrap_err().to_string();
+    let err = Partial::<Tally>::from_json(&json, "x.json")
+        .unwrap_err()
+        .to_string();
     assert!(err.starts_with("x.json: tally has"), "{err}");
 }
 
@@ -119,7 +121,7 @@ fn malformed_chunk_ranges_and_tally_slots_are_refused() {
     let with = |key: &str, new: serde_json::Value| {
         let mut v = value.clone();
         v[key] = new;
-        Partial::from_json(&v.to_string(), "p.json")
+        Partial::<Tally>::from_json(&v.to_string(), "p.json")
             .unwrap_err()
             .to_string()
     };
@@ -135,7 +137,41 @@ fn malformed_chunk_ranges_and_tally_slots_are_refused() {
     let mut tally = value["tally"].clone();
     tally["side_bets"].as_array_mut().unwrap().pop();
     let slots = with("tally", tally);
-    assert!(slots.contains("side-bet slots"), "{slots}");
+    assert!(
+        slots.contains("malformed") && slots.contains("length"),
+        "{slots}"
+    );
+}
+
+/// A tally edited by hand is refused, naming the field, even when its counts still add up: one
+/// hand moved from "no line pays" to a side bet's top line, and one from a loss to a win.
+#[test]
+fn an_edited_tally_is_refused_naming_the_field() {
+    let text = real_partial().to_json();
+    let value: serde_json::Value = serde_json::from_str(&text).unwrap();
+    let refused = |v: serde_json::Value| {
+        Partial::<Tally>::from_json(&v.to_string(), "p.json")
+            .unwrap_err()
+            .to_string()
+    };
+    let mut edited = value.clone();
+    let lines = &mut edited["tally"]["side_bets"][0]["lines"];
+    let counts: Vec<u64> = (lines.as_array().unwrap().iter())
+        .map(|c| c.as_u64().unwrap())
+        .collect();
+    let most = (0..counts.len()).max_by_key(|&i| counts[i]).unwrap();
+    lines[0] = serde_json::json!(counts[0] + 1);
+    lines[most] = serde_json::json!(counts[most] - 1);
+    let err = refused(edited);
+    assert!(err.contains("tally field 'side_bets'"), "{err}");
+    let mut edited = value.clone();
+    let outcomes = &mut edited["tally"]["outcomes"];
+    outcomes[0] = serde_json::json!(outcomes[0].as_u64().unwrap() + 1);
+    outcomes[4] = serde_json::json!(outcomes[4].as_u64().unwrap() - 1);
+    let err = refused(edited);
+    assert!(err.contains("tally field 'outcomes'"), "{err}");
+    let partial: Partial<Tally> = serde_json::from_str(&text).unwrap();
+    assert_eq!(partial.tally_sha256, field_digests(&partial.tally));
 }
 
 #[test]

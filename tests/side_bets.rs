@@ -223,20 +223,15 @@ fn chi_square_p(observed: &[u64], probabilities: &[f64]) -> f64 {
 
 #[test]
 fn simulated_side_bet_lines_agree_with_the_exact_counts() {
-    use paigow::engine::simulate::{SimConfig, run};
+    use paigow::engine::run::Plan;
+    use paigow::engine::simulate::{Simulation, run};
     use paigow::game::GameRules;
     use paigow::strategy::resolve::resolve;
     let game = GameRules::load("double-joker").unwrap();
-    let cfg = SimConfig {
-        player: resolve("max-back", &game).unwrap().strategy,
-        dealer: resolve("max-front", &game).unwrap().strategy,
-        game,
-        deals: 300_000,
-        seed: 11,
-        chunk_size: 10_000,
-        players: 1,
-    };
-    let tally = run(&cfg, &|_| {}).unwrap();
+    let player = resolve("max-back", &game).unwrap().strategy;
+    let dealer = resolve("max-front", &game).unwrap().strategy;
+    let sim = Simulation::new(game, player, dealer, 1).unwrap();
+    let tally = run(&sim, &Plan::new(300_000, 10_000, 11).unwrap());
     for (i, name) in ["big-hand-bonus", "joker-bonus"].into_iter().enumerate() {
         let (table, exact) = counts_for(name, 2);
         let total = exact.total() as f64;

@@ -2,29 +2,31 @@
 //! the exact category counts, and a structural fact about copies.
 
 use paigow::engine::exact::{Method, category_counts};
-use paigow::engine::simulate::{self as sim, SimConfig, Tally};
+use paigow::engine::run::{Plan, run_all, thread_pool};
+use paigow::engine::simulate::{SimTally as Tally, Simulation};
 use paigow::eval::{Category, Evaluator};
 use paigow::game::GameRules;
+use paigow::game::wager::{BetResult, Outcome};
 use paigow::strategy::resolve::resolve;
 use statrs::distribution::{ChiSquared, ContinuousCDF};
 
-fn config(game: GameRules, player: &str, dealer: &str, deals: u64, players: u8) -> SimConfig {
-    SimConfig {
-        player: resolve(player, &game).unwrap().strategy,
-        dealer: resolve(dealer, &game).unwrap().strategy,
-        game,
-        deals,
-        seed: 20_240_601,
-        chunk_size: 1_000,
-        players,
+/// A simulation with its plan (seed 20240601, chunks of 1,000).
+struct Config {
+    sim: Simulation,
+    plan: Plan,
+}
+
+fn config(game: GameRules, player: &str, dealer: &str, deals: u64, players: u8) -> Config {
+    let player = resolve(player, &game).unwrap().strategy;
+    let dealer = resolve(dealer, &game).unwrap().strategy;
+    Config {
+        sim: Simulation::new(game, player, dealer, players).unwrap(),
+        plan: Plan::new(deals, 1_000, 20_240_601).unwrap(),
     }
 }
 
-fn run_on(cfg: &SimConfig, threads: usize) -> Tally {
-    sim::thread_pool(threads)
-        .unwrap()
-        .install(|| sim::run(cfg, &|_| {}))
-        .unwrap()
+fn run_on(cfg: &Config, threads: usize) -> Tally {
+    (thread_pool(threads).unwrap()).install(|| run_all(&cfg.sim, &cfg.plan, &|_| {}))
 }
 
 /// The pinned run: standard game, max-back player against a max-front dealer, 10,500 deals (the
@@ -44,10 +46,10 @@ fn seeded_run_is_pinned_at_every_thread_count() {
         let got = (
             t.rounds,
             t.hands,
-            t.win,
-            t.push,
-            t.loss,
-            t.copy_losses,
+            t.outcomes.get(Outcome::Win),
+            t.outcomes.get(Outcome::Push),
+            t.outcomes.with_result(BetResult::Lost),
+            t.outcomes.get(Outcome::CopyLoss),
             t.net_units,
             t.net_units_squared,
         );
@@ -82,8 +84,13 @@ fn six_players_are_deterministic_too() {
     let one = run_on(&cfg, 1);
     assert_eq!(one, run_on(&cfg, 4));
     assert_eq!(one.hands, 6 * 3_001);
-    assert!(one.not_qualified > 0 && one.overqualified > 0);
-    assert_eq!(one.net_units, one.net_from_counts(&cfg.game.main_wager));
+    let seen = |o: Outcome| one.outcomes.get(o) > 0;
+    assert!(seen(Outcome::NotQualified) && seen(Outcome::Overqualified));
+    assert_eq!(
+        one.net_units,
+        one.outcomes.net_units(&cfg.sim.game.main_wager)
+    );
+    cfg.sim.check_tally(&one).unwrap();
 }
 
 /// Simulated best-five categories of the players' seven cards agree with the exact enumeration:
@@ -134,7 +141,7 @@ fn same_way_both_sides_without_commission_loses() {
         let cfg = config(game, way, way, 200_000, 1);
         let t = run_on(&cfg, 2);
         let stats = paigow::report::stats::main_wager(&t, 1);
-        assert!(t.copy_losses > 0);
+        assert!(t.outcomes.get(Outcome::CopyLoss) > 0);
         assert!(stats.ci99.high < 0.0, "{way}: {stats:?}");
     }
 }
@@ -201,7 +208,7 @@ fn engine_equals_a_plain_replay_of_its_deals() {
             "double-joker-dealer"
         };
         let mut cfg = config(game.clone(), "foxwoods", dealer_way_name, 4_321, players);
-        cfg.chunk_size = 700;
+        cfg.plan.chunk_size = 700;
         let engine = run_on(&cfg, 2);
 
         let ev = Evaluator::new(game.ranking);
@@ -216,10 +223,10 @@ fn engine_equals_a_plain_replay_of_its_deals() {
             hand
         };
         let mut replay = Tally::default();
-        for chunk in 0..cfg.chunks() {
-            let mut rng = chunk_rng(cfg.seed, chunk);
+        for chunk in 0..cfg.plan.chunks() {
+            let mut rng = chunk_rng(cfg.plan.seed, chunk);
             let mut shoe = Shoe::new(game.deck);
-            for _ in 0..cfg.chunk_len(chunk) {
+            for _ in 0..cfg.plan.chunk_len(chunk) {
                 let cards = shoe.deal(&mut rng, 7 * (usize::from(players) + 1)).to_vec();
                 let dealer_hand = sorted(&cards[..7]);
                 let dealer = set_dealer(&ev, &dealer_way, &wager, &dealer_hand);
@@ -229,7 +236,7 @@ fn engine_equals_a_plain_replay_of_its_deals() {
                     let splits = ev.split_values(&hand);
                     let outcome = settle(&splits, player_way.choose(&hand, &splits, None), &dealer);
                     net += outcome.units(&wager);
-                    replay.record(outcome);
+                    replay.outcomes.record(outcome);
                     replay.categories[splits.best_five().category() as usize] += 1;
                     let facts = SevenCardFacts::of(&hand, &splits);
                     for (bet, table) in game.side_bets.iter().enumerate() {
@@ -247,13 +254,10 @@ fn engine_equals_a_plain_replay_of_its_deals() {
             }
         }
         let main = |t: &Tally| {
-            let counts = (t.win, t.overqualified, t.push, t.not_qualified, t.loss);
-            let losses = (t.copy_losses, t.fouls);
             (
                 t.rounds,
                 t.hands,
-                counts,
-                losses,
+                t.outcomes,
                 t.net_units,
                 t.net_units_squared,
                 t.categories,
@@ -264,8 +268,9 @@ fn engine_equals_a_plain_replay_of_its_deals() {
             let lines = |t: &Tally| t.side_bets[bet].lines;
             assert_eq!(lines(&engine), lines(&replay), "{name}, side bet {bet}");
         }
+        let positive = |o: Outcome| engine.outcomes.get(o) > 0;
         assert!(
-            engine.win > 0 && engine.loss > 0 && engine.push > 0,
+            positive(Outcome::Win) && positive(Outcome::Loss) && positive(Outcome::Push),
             "{name}: {engine:?}"
         );
     }

@@ -1,23 +1,19 @@
 //! The California table engine: the bank in action, fouls and backline bets, the dice, the
 //! limited bank against `sim::run`, determinism across threads.
 
-use paigow::engine::simulate::{self as sim, SimConfig};
+use paigow::engine::run::{Plan, run_all, thread_pool};
+use paigow::engine::simulate::Simulation;
 use paigow::engine::table::{
-    self, Collection, Layout, SEATS, SeatOutcome, TableConfig, TableTally, action_seat, roll_dice,
-    settle_bets,
+    Collection, Layout, SEATS, SeatOutcome, Table, TableTally, action_pile_throws, action_seat,
+    roll_dice, settle_bets,
 };
 use paigow::game::GameRules;
 use paigow::game::wager::Outcome;
+use paigow::report::stats::seat_stats;
 use paigow::strategy::resolve::resolve;
 
-const LOSS: Outcome = Outcome::Loss {
-    copy: false,
-    foul: false,
-};
-const FOUL: Outcome = Outcome::Loss {
-    copy: false,
-    foul: true,
-};
+const LOSS: Outcome = Outcome::Loss;
+const FOUL: Outcome = Outcome::Foul;
 
 fn same(o: Outcome) -> Option<SeatOutcome> {
     Some(SeatOutcome {
@@ -26,25 +22,23 @@ fn same(o: Outcome) -> Option<SeatOutcome> {
     })
 }
 
-fn config(seats: &str, bank: Option<u64>, collection: &str, rounds: u64) -> TableConfig {
+fn config(seats: &str, bank: Option<u64>, collection: &str, rounds: u64) -> (Table, Plan) {
     let game = GameRules::load("california").unwrap();
-    TableConfig {
-        layout: Layout::parse(seats).unwrap(),
+    let way = || resolve("foxwoods", &game).unwrap();
+    let table = Table::new(
+        game.clone(),
+        Layout::parse(seats).unwrap(),
         bank,
-        collection: Collection::parse(collection).unwrap(),
-        player: resolve("foxwoods", &game).unwrap().strategy,
-        dealer: resolve("foxwoods", &game).unwrap().strategy,
-        house: resolve("foxwoods", &game).unwrap().strategy,
-        rounds,
-        seed: 11,
-        chunk_size: 4_096,
-        game,
-    }
+        Collection::parse(collection).unwrap(),
+        [way(), way(), way()],
+    )
+    .unwrap();
+    (table, Plan::new(rounds, 4_096, 11).unwrap())
 }
 
-fn run_on(cfg: &TableConfig, threads: usize) -> TableTally {
-    let pool = sim::thread_pool(threads).unwrap();
-    pool.install(|| table::run(cfg, &|_| {})).unwrap()
+fn run_on((table, plan): &(Table, Plan), threads: usize) -> TableTally {
+    let pool = thread_pool(threads).unwrap();
+    pool.install(|| run_all(table, plan, &|_| {}))
 }
 
 #[test]
@@ -152,10 +146,9 @@ fn each_seat_gets_the_action_pile_with_the_dice_probability() {
         per_offset[action_seat(0, sum)] += ways[usize::from(sum)];
     }
     assert_eq!(per_offset, [31, 31, 31, 31, 31, 31, 30]);
-    let odds = table::action_pile_odds();
-    for (o, &n) in per_offset.iter().enumerate() {
-        assert_eq!(odds[o], f64::from(n) / 216.0);
-    }
+    let throws_per_offset = action_pile_throws();
+    assert_eq!(throws_per_offset, per_offset);
+    let odds = throws_per_offset.map(|n| f64::from(n) / 216.0);
     // Sampled: the dice themselves, then the action pile seen by a seeded table run.
     let mut rng = paigow::cards::deal::chunk_rng(5, 0);
     let mut seen = [0u64; 19];
@@ -186,19 +179,13 @@ fn an_unlimited_bank_against_one_player_matches_simulate() {
     let rounds = 150_000;
     let cfg = config("D,1,-,-,-,-,-", None, "none", rounds);
     let t = run_on(&cfg, 2);
-    let banker = table::seat_stats(&t.seats[0], t.rounds, 0);
+    let banker = seat_stats(&t.seats[0], t.rounds, 0);
     let game = GameRules::load("california").unwrap();
-    let sim_cfg = SimConfig {
-        player: resolve("foxwoods", &game).unwrap().strategy,
-        dealer: resolve("foxwoods", &game).unwrap().strategy,
-        game,
-        deals: rounds,
-        seed: 12,
-        chunk_size: 4_096,
-        players: 1,
-    };
-    let pool = sim::thread_pool(2).unwrap();
-    let s = pool.install(|| sim::run(&sim_cfg, &|_| {})).unwrap();
+    let way = || resolve("foxwoods", &game).unwrap().strategy;
+    let sim = Simulation::new(game.clone(), way(), way(), 1).unwrap();
+    let plan = Plan::new(rounds, 4_096, 12).unwrap();
+    let pool = thread_pool(2).unwrap();
+    let s = pool.install(|| run_all(&sim, &plan, &|_| {}));
     let player = paigow::report::stats::main_wager(&s, 1);
     assert_eq!(t.seats[0].action, u128::from(rounds));
     assert_eq!(t.seats[0].net, -t.seats[1].net);
@@ -236,5 +223,5 @@ fn tallies_balance_and_do_not_depend_on_threads() {
         "the bank always reaches seat 7 with 250 > 210"
     );
     assert!(one.seats[4].no_action > 0);
-    assert_eq!(cfg.collection_per_round(), [3, 2, 0, 2, 1, 0, 3]);
+    assert_eq!(cfg.0.collection_per_round(), [3, 2, 0, 2, 1, 0, 3]);
 }

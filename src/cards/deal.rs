@@ -33,8 +33,11 @@ fn splitmix64(state: &mut u64) -> u64 {
     z ^ (z >> 31)
 }
 
+/// The RNG every chunk of a run draws from.
+pub type ChunkRng = Xoshiro256PlusPlus;
+
 /// The RNG of chunk `chunk` of a run seeded `seed`.
-pub fn chunk_rng(seed: u64, chunk: u64) -> Xoshiro256PlusPlus {
+pub fn chunk_rng(seed: u64, chunk: u64) -> ChunkRng {
     let mut mix = chunk;
     let mut state = seed ^ splitmix64(&mut mix);
     let mut bytes = [0u8; 32];

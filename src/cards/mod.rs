@@ -96,6 +96,24 @@ impl fmt::Display for Card {
     }
 }
 
+impl serde::Serialize for Card {
+    /// The text form, with the jokers told apart (`Jk1`, `Jk2`) so that a card round-trips.
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        match *self {
+            Card::JOKER1 => s.serialize_str("Jk1"),
+            Card::JOKER2 => s.serialize_str("Jk2"),
+            card => s.collect_str(&card),
+        }
+    }
+}
+
+impl<'de> serde::Deserialize<'de> for Card {
+    fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Card, D::Error> {
+        let text = String::deserialize(d)?;
+        text.parse().map_err(serde::de::Error::custom)
+    }
+}
+
 /// Why a card or a hand could not be read.
 #[derive(Debug, Error, PartialEq, Eq)]
 pub enum CardError {

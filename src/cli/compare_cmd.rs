@@ -1,21 +1,26 @@
 //! `paigow compare`: house-way variants on the same deals, ranked with paired intervals.
 //!
-//! Arguments become a validated [`CompareConfig`] before anything runs (the game, every way,
-//! which side varies, counts); the report directory is created and checked up front. Reports are
-//! written atomically, manifest last; the ranking goes to stdout.
+//! Arguments become a run spec and a validated [`Comparison`] built from it before anything
+//! runs (the game, every way, which side varies, counts); the report directory is created and
+//! checked up front. The run is the shared driver's (progress, shards, checkpoints, resume);
+//! reports are written as a set, manifest last, by [`write_reports`] (shared with `merge`); the
+//! ranking goes to stdout.
 
 use std::path::{Path, PathBuf};
-use std::time::Instant;
 
 use clap::{Args, ValueEnum};
 use serde::Serialize;
 
 use super::GameArg;
-use super::simulate_cmd::{ThreadsArg, parse_count, prepare_out, write_report_files};
-use crate::engine::compare::{self, CompareConfig, CompareTally, Variant, Vary};
-use crate::files::sha256_hex;
-use crate::report::{ConfigFile, fixed};
-use crate::strategy::resolve::resolve;
+use super::run_args::{Finished, RunArgs, run_to_reports, stem};
+use crate::engine::compare::{self, CompareSetup, CompareTally, Comparison, Vary, pairs};
+use crate::engine::run::Plan;
+use crate::engine::run::spec::RunSpec;
+use crate::report::compare::{write_csv, write_examples, write_rule_groups};
+use crate::report::facts::{Manifest, RunFacts};
+use crate::report::fixed;
+use crate::report::partial::RunExtra;
+use crate::report::stats::{pair_stats, ranking, variant_stats};
 
 #[derive(Args, Debug)]
 pub struct CompareArgs {
@@ -33,29 +38,14 @@ pub struct CompareArgs {
     /// The player's way (required with --vary dealer).
     #[arg(long)]
     player_way: Option<String>,
-    /// Rounds to deal: 1000000, 1_000_000, 1e6 or 2.5e8.
-    #[arg(long, short = 'n', value_parser = parse_count)]
-    deals: u64,
-    /// Seed; the same seed and chunk size deal the same cards as `paigow simulate`.
-    #[arg(long, short = 's', default_value_t = 1)]
-    seed: u64,
-    #[command(flatten)]
-    threads: ThreadsArg,
-    /// Report directory (default: reports/compare/GAME-vary-SIDE-WAYS-sSEED-nDEALS).
-    #[arg(long)]
-    out: Option<PathBuf>,
-    /// Rounds per chunk, each with its own RNG stream (as in `simulate`).
-    #[arg(long, default_value = "65536", value_parser = parse_count)]
-    chunk_size: u64,
     /// Keep up to K hands the ways set differently (examples.csv, rule_groups.csv).
     #[arg(long, default_value_t = 0)]
     examples: usize,
     /// Dealer hands simulated per example to estimate each setting's EV.
-    #[arg(long, default_value = "100000", value_parser = parse_count)]
+    #[arg(long, default_value = "100000", value_parser = super::run_args::parse_count)]
     example_dealer_hands: u64,
-    /// No ranking on stdout and no progress bar.
-    #[arg(long, short = 'q')]
-    quiet: bool,
+    #[command(flatten)]
+    run: RunArgs,
 }
 
 #[derive(Clone, Copy, Debug, ValueEnum)]
@@ -65,83 +55,30 @@ enum VaryArg {
     Both,
 }
 
-/// `manifest.json` of a comparison.
-#[derive(Serialize, Debug)]
-struct CompareManifest {
-    tool: String,
-    version: String,
-    git_commit: String,
-    command_line: String,
-    game: String,
-    main_wager: String,
-    vary: Vary,
-    fixed_way: Option<String>,
-    ways: Vec<String>,
-    players_per_deal: u8,
-    seed: u64,
-    deals: u64,
-    chunk_size: u64,
-    chunks: u64,
-    rng: String,
-    shuffle: String,
-    examples: usize,
-    example_dealer_hands: u64,
-    config_files: Vec<ConfigFile>,
-    threads: usize,
-    wall_seconds: f64,
-    deals_per_second: f64,
-}
-
 pub fn run(args: &CompareArgs) -> anyhow::Result<()> {
-    let cfg = config(args)?;
-    let threads = args.threads.count();
-    let pool = compare::thread_pool(threads)?;
-    let out = args.out.clone().unwrap_or_else(|| default_out(args, &cfg));
-    prepare_out(&out)?;
-    let bar = super::progress::bar_unless_quiet(args.quiet, cfg.deals, "deals");
-    let start = Instant::now();
-    let tally = pool.install(|| compare::run(&cfg, &|n| bar.inc(n)))?;
-    let wall = start.elapsed().as_secs_f64();
-    bar.finish_and_clear();
-    let manifest = manifest(args, &cfg, threads, wall);
-    write_reports(&out, &cfg, &tally, &manifest)?;
-    if !args.quiet {
-        super::print_stdout(&ranking_text(&cfg, &tally, &manifest, &out))?;
-    }
-    Ok(())
-}
-
-/// The validated configuration: the game, each way resolved and loaded, the fixed side.
-fn config(args: &CompareArgs) -> anyhow::Result<CompareConfig> {
     let game = args.game.load()?;
     let vary = match args.vary {
         VaryArg::Player => Vary::Player,
         VaryArg::Dealer => Vary::Dealer,
         VaryArg::Both => Vary::Both,
     };
-    let fixed_name = fixed_way_name(args, vary)?;
-    let fixed = match fixed_name {
-        Some(name) => Some(resolve(name, &game)?.strategy),
-        None => None,
-    };
-    let variants = args
-        .ways
-        .iter()
-        .map(|label| variant(label, &game))
-        .collect::<anyhow::Result<Vec<_>>>()?;
-    let cfg = CompareConfig {
-        game,
+    if args.examples > 0 && vary != Vary::Player {
+        anyhow::bail!(
+            "--examples is only meaningful with --vary player (the player's hand set differently)"
+        );
+    }
+    let setup = CompareSetup {
         vary,
-        fixed,
-        variants,
-        deals: args.deals,
-        seed: args.seed,
-        chunk_size: args.chunk_size,
+        fixed: fixed_way_name(args, vary)?,
+        ways: &args.ways,
         examples: args.examples,
         example_dealer_hands: args.example_dealer_hands,
     };
-    cfg.validate()?;
-    Ok(cfg)
+    let spec = compare::spec(&game, &setup)?;
+    let cmp = Comparison::from_spec(&spec)?;
+    let plan = args.run.plan()?;
+    let out = (args.run.out.clone()).unwrap_or_else(|| default_out(args, &cmp, &plan));
+    run_to_reports(&args.run, &cmp, &spec, &plan, &out, write_reports)
 }
 
 /// The fixed side's way, checking that only the option the mode uses is given.
@@ -175,126 +112,106 @@ fn fixed_way_name(args: &CompareArgs, vary: Vary) -> anyhow::Result<Option<&str>
     }
 }
 
-/// A way by name, with its house way (for rule names) where it has one.
-fn variant(label: &str, game: &crate::game::GameRules) -> anyhow::Result<Variant> {
-    let resolved = resolve(label, game)?;
-    Ok(Variant {
-        label: label.to_string(),
-        way: resolved.house_way().cloned(),
-        strategy: resolved.strategy,
-    })
-}
-
 /// `reports/compare/GAME-vary-SIDE-WAYS-sSEED-nDEALS`, names reduced to file stems.
-fn default_out(args: &CompareArgs, cfg: &CompareConfig) -> PathBuf {
-    let stem = |s: &str| {
-        Path::new(s)
-            .file_stem()
-            .map_or_else(|| s.to_string(), |f| f.to_string_lossy().replace(':', "_"))
-    };
+fn default_out(args: &CompareArgs, cmp: &Comparison, plan: &Plan) -> PathBuf {
     let ways: Vec<String> = args.ways.iter().map(|w| stem(w)).collect();
-    let side = format!("{:?}", cfg.vary).to_lowercase();
     PathBuf::from("reports").join("compare").join(format!(
-        "{}-vary-{side}-{}-s{}-n{}",
-        stem(&cfg.game.origin),
+        "{}-vary-{}-{}-s{}-n{}",
+        stem(&cmp.game.origin),
+        cmp.vary.name(),
         ways.join("-"),
-        cfg.seed,
-        cfg.deals
+        plan.seed,
+        plan.deals
     ))
 }
 
-/// Writes `compare.csv`, with `--examples` also `examples.csv` and `rule_groups.csv`, and
-/// `manifest.json` last.
-fn write_reports(
+/// What a comparison's manifest says of its own configuration.
+#[derive(Serialize, Debug)]
+struct CompareConfig {
+    game: String,
+    main_wager: String,
+    vary: Vary,
+    fixed_way: Option<String>,
+    ways: Vec<String>,
+    players_per_deal: u8,
+    examples: usize,
+    example_dealer_hands: u64,
+}
+
+/// Writes `compare.csv`, with examples also `examples.csv` and `rule_groups.csv`, and
+/// `manifest.json` last; returns the stdout ranking. Shared by `compare` and `merge`.
+pub(crate) fn write_reports(
     out: &Path,
-    cfg: &CompareConfig,
-    tally: &CompareTally,
-    manifest: &CompareManifest,
-) -> anyhow::Result<()> {
+    cmp: &Comparison,
+    spec: &RunSpec,
+    plan: &Plan,
+    finished: &Finished<CompareTally>,
+    extra: RunExtra,
+) -> anyhow::Result<String> {
+    let tally = &finished.tally;
     let mut files: Vec<(&str, Vec<u8>)> = Vec::new();
     let mut csv = Vec::new();
-    compare::write_csv(&mut csv, cfg, tally)?;
+    write_csv(&mut csv, cmp, tally)?;
     files.push(("compare.csv", csv));
-    if cfg.examples > 0 {
+    if cmp.examples > 0 {
+        let samples: Vec<_> = (tally.examples.iter().enumerate())
+            .map(|(i, e)| cmp.sample_example(plan.seed, i as u64, e))
+            .collect();
         let (mut examples, mut groups) = (Vec::new(), Vec::new());
-        compare::write_examples(&mut examples, cfg, tally)?;
-        compare::write_rule_groups(&mut groups, cfg, tally)?;
+        write_examples(&mut examples, cmp, tally, &samples)?;
+        write_rule_groups(&mut groups, cmp, tally)?;
         files.push(("examples.csv", examples));
         files.push(("rule_groups.csv", groups));
     }
-    write_report_files(out, files, manifest)
+    let manifest = manifest(
+        cmp,
+        spec,
+        plan,
+        finished.facts.clone(),
+        finished.rate(),
+        extra,
+    );
+    crate::report::write_report_set(out, files, &manifest)?;
+    Ok(ranking_text(cmp, tally, &manifest, out))
 }
 
-fn manifest(args: &CompareArgs, cfg: &CompareConfig, threads: usize, wall: f64) -> CompareManifest {
-    let fixed_way = args.dealer_way.clone().or_else(|| args.player_way.clone());
-    CompareManifest {
-        tool: "paigow".to_string(),
-        version: env!("CARGO_PKG_VERSION").to_string(),
-        git_commit: super::provenance::git_commit(),
-        command_line: super::provenance::command_line(),
-        game: cfg.game.name.clone(),
-        main_wager: cfg.game.main_wager.describe(),
-        vary: cfg.vary,
-        config_files: config_files(cfg, fixed_way.as_deref(), &args.ways),
-        fixed_way,
-        ways: args.ways.clone(),
+fn manifest(
+    cmp: &Comparison,
+    spec: &RunSpec,
+    plan: &Plan,
+    facts: RunFacts,
+    rate: f64,
+    extra: RunExtra,
+) -> Manifest<CompareConfig, RunExtra> {
+    let config = CompareConfig {
+        game: cmp.game.name.clone(),
+        main_wager: cmp.game.main_wager.describe(),
+        vary: cmp.vary,
+        fixed_way: cmp.fixed.as_ref().map(|f| f.label.clone()),
+        ways: cmp.variants.iter().map(|v| v.label.clone()).collect(),
         players_per_deal: 1,
-        seed: cfg.seed,
-        deals: cfg.deals,
-        chunk_size: cfg.chunk_size,
-        chunks: cfg.chunks(),
-        rng: crate::cards::deal::RNG_NAME.to_string(),
-        shuffle: crate::cards::deal::SHUFFLE_NAME.to_string(),
-        examples: cfg.examples,
-        example_dealer_hands: cfg.example_dealer_hands,
-        threads,
-        wall_seconds: (wall * 1000.0).round() / 1000.0,
-        deals_per_second: (cfg.deals as f64 / wall).round(),
-    }
-}
-
-/// The game file and every way given as a file or shipped name, each with its SHA-256.
-fn config_files(cfg: &CompareConfig, fixed: Option<&str>, ways: &[String]) -> Vec<ConfigFile> {
-    let mut files = vec![ConfigFile {
-        role: "game".to_string(),
-        origin: cfg.game.origin.clone(),
-        sha256: Some(sha256_hex(cfg.game.text.as_bytes())),
-    }];
-    let fixed_role = match cfg.vary {
-        Vary::Dealer => "player way",
-        _ => "dealer way",
+        examples: cmp.examples,
+        example_dealer_hands: cmp.example_dealer_hands,
     };
-    let roles = fixed
-        .map(|f| (fixed_role, f))
-        .into_iter()
-        .chain(ways.iter().map(|w| ("compared way", w.as_str())));
-    for (role, way) in roles {
-        let file = super::simulate_cmd::way_file(way);
-        files.push(ConfigFile {
-            role: role.to_string(),
-            origin: file
-                .as_ref()
-                .map_or_else(|| way.to_string(), |(_, o)| o.clone()),
-            sha256: file.map(|(text, _)| sha256_hex(text.as_bytes())),
-        });
-    }
-    files
+    Manifest::of_run(facts, config, spec, plan, rate, extra)
 }
 
 /// The ranking, best first, each way's difference from the one above it and from the best.
 fn ranking_text(
-    cfg: &CompareConfig,
+    cmp: &Comparison,
     tally: &CompareTally,
-    m: &CompareManifest,
+    m: &Manifest<CompareConfig, RunExtra>,
     out: &Path,
 ) -> String {
     let pct = |x: f64| format!("{:+.4}%", 100.0 * x);
-    let wager = &cfg.game.main_wager;
-    let order = compare::ranking(tally, wager);
+    let wager = &cmp.game.main_wager;
+    let order = ranking(tally, wager);
+    let plan = m.plan.as_ref().expect("a comparison has a plan");
     let fixed_side = m
+        .config
         .fixed_way
         .as_deref()
-        .map_or(String::new(), |f| match cfg.vary {
+        .map_or(String::new(), |f| match cmp.vary {
             Vary::Dealer => format!(", player way {f}"),
             _ => format!(", dealer way {f}"),
         });
@@ -302,25 +219,25 @@ fn ranking_text(
         "{game} ({rules}): {vary}{fixed_side}\n\
          {deals} deals, seed {seed}, {threads} threads: {wall:.2} s, {rate:.0} deals/s\n\
          rank  way  player EV  [95% CI]  house edge\n",
-        game = cfg.game.name,
-        rules = m.main_wager,
-        vary = match cfg.vary {
+        game = cmp.game.name,
+        rules = m.config.main_wager,
+        vary = match cmp.vary {
             Vary::Player => "the player's way varies",
             Vary::Dealer => "the dealer's way varies",
             Vary::Both => "each way sets both hands",
         },
-        deals = cfg.deals,
-        seed = cfg.seed,
-        threads = m.threads,
-        wall = m.wall_seconds,
-        rate = m.deals_per_second,
+        deals = plan.deals,
+        seed = plan.seed,
+        threads = m.facts.threads,
+        wall = m.facts.wall_seconds,
+        rate = m.deals_per_second.unwrap_or(0.0),
     );
     for (rank, &i) in order.iter().enumerate() {
-        let s = compare::variant_stats(tally, i, wager);
+        let s = variant_stats(tally, i, wager);
         text += &format!(
             "{:>4}  {}  {}  [{}, {}]  {:.4}%\n",
             rank + 1,
-            cfg.variants[i].label,
+            cmp.variants[i].label,
             pct(s.player_ev),
             pct(s.ci95.low),
             pct(s.ci95.high),
@@ -329,9 +246,9 @@ fn ranking_text(
     }
     text += "paired differences (each way against the one ranked above it and the best), 95% CI:\n";
     for r in 1..order.len() {
-        text += &difference_line(cfg, tally, (r - 1, order[r - 1]), (r, order[r]));
+        text += &difference_line(cmp, tally, (r - 1, order[r - 1]), (r, order[r]));
         if r > 1 {
-            text += &difference_line(cfg, tally, (0, order[0]), (r, order[r]));
+            text += &difference_line(cmp, tally, (0, order[0]), (r, order[r]));
         }
     }
     text + &format!("reports in {}\n", out.display())
@@ -340,16 +257,16 @@ fn ranking_text(
 /// One line: `#i A - #j B: diff [low, high], significant or not, paired/independent width`,
 /// for the variants `hi` and `lo` ranked `hi_rank` and `lo_rank` (from 0).
 fn difference_line(
-    cfg: &CompareConfig,
+    cmp: &Comparison,
     tally: &CompareTally,
     (hi_rank, hi): (usize, usize),
     (lo_rank, lo): (usize, usize),
 ) -> String {
     let (a, b) = (hi.min(lo), hi.max(lo));
-    let p = compare::pairs(cfg.variants.len())
+    let p = pairs(cmp.variants.len())
         .position(|pair| pair == (a, b))
         .expect("every pair is tallied");
-    let s = compare::pair_stats(tally, cfg.vary, p, (a, b), &cfg.game.main_wager);
+    let s = pair_stats(tally, cmp.vary, p, (a, b), &cmp.game.main_wager);
     let sign = if hi == a { 1.0 } else { -1.0 };
     let (low, high) = if sign > 0.0 {
         (s.ci95.low, s.ci95.high)
@@ -368,9 +285,9 @@ fn difference_line(
     format!(
         "  #{} {} - #{} {}: {:+.4}% [{:+.4}%, {:+.4}%] {verdict}; set differently {:.4}%; paired/independent width {ratio}\n",
         hi_rank + 1,
-        cfg.variants[hi].label,
+        cmp.variants[hi].label,
         lo_rank + 1,
-        cfg.variants[lo].label,
+        cmp.variants[lo].label,
         100.0 * sign * s.difference + 0.0,
         100.0 * low + 0.0,
         100.0 * high + 0.0,

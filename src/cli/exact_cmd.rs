@@ -9,9 +9,11 @@ use crate::engine::exact::{
     CategoryCounts, LineCounts, Method, category_counts, paytable_counts, row_name,
 };
 use crate::eval::{Category, Evaluator};
+use crate::files::TextFile;
 use crate::game::GameRules;
 use crate::game::paytable::{BetKind, Paytable};
 use crate::report::audit::{BetAudit, summary_text, write_returns, write_summary};
+use crate::report::facts::{InputFile, Manifest, NoExtra, RunFacts};
 
 #[derive(Subcommand, Debug)]
 pub enum ExactCommand {
@@ -158,7 +160,7 @@ fn bonus(args: &BonusArgs) -> anyhow::Result<()> {
             .map_or("game".into(), |s| s.to_string_lossy().into_owned());
         PathBuf::from("reports/exact").join(format!("{stem}-bonus"))
     });
-    let manifest = BonusManifest::new(&game, &tables, started.elapsed().as_secs_f64());
+    let manifest = bonus_manifest(&game, &tables, started.elapsed().as_secs_f64());
     write_bonus_reports(&out, &audits, &manifest)?;
     if !args.quiet {
         super::print_stdout(&format!(
@@ -173,58 +175,44 @@ fn bonus(args: &BonusArgs) -> anyhow::Result<()> {
 fn write_bonus_reports(
     out: &std::path::Path,
     audits: &[BetAudit],
-    manifest: &BonusManifest,
+    manifest: &Manifest<BonusConfig, NoExtra>,
 ) -> anyhow::Result<()> {
     let mut returns = Vec::new();
     write_returns(&mut returns, audits)?;
     let mut summary = Vec::new();
     write_summary(&mut summary, audits)?;
-    let json = serde_json::to_string_pretty(manifest)? + "\n";
-    for (name, bytes) in [
-        ("returns.csv", returns),
-        ("summary.csv", summary),
-        ("manifest.json", json.into_bytes()),
-    ] {
-        let path = out.join(name);
-        crate::files::write_atomic(&path, &bytes)
-            .map_err(|e| anyhow::anyhow!("{}: cannot write: {e}", path.display()))?;
-    }
-    Ok(())
+    let files = vec![("returns.csv", returns), ("summary.csv", summary)];
+    Ok(crate::report::write_report_set(out, files, manifest)?)
 }
 
-/// `manifest.json` of an exact side-bet count.
+/// What the manifest of an exact side-bet count says of its configuration.
 #[derive(serde::Serialize)]
-struct BonusManifest {
-    tool: String,
-    version: String,
-    git_commit: String,
-    command_line: String,
+struct BonusConfig {
     game: String,
     deck_cards: usize,
     method: String,
-    config_files: Vec<crate::report::ConfigFile>,
-    wall_seconds: f64,
 }
 
-impl BonusManifest {
-    fn new(game: &GameRules, tables: &[Paytable], wall_seconds: f64) -> BonusManifest {
-        let file = |role: &str, origin: &str, text: &str| crate::report::ConfigFile {
-            role: role.to_string(),
-            origin: origin.to_string(),
-            sha256: Some(crate::files::sha256_hex(text.as_bytes())),
-        };
-        let mut config_files = vec![file("game", &game.origin, &game.text)];
-        config_files.extend(tables.iter().map(|t| file("paytable", &t.origin, &t.text)));
-        BonusManifest {
-            tool: "paigow".to_string(),
-            version: env!("CARGO_PKG_VERSION").to_string(),
-            git_commit: super::provenance::git_commit(),
-            command_line: super::provenance::command_line(),
+/// `manifest.json` of an exact side-bet count of `tables` on `game`.
+fn bonus_manifest(
+    game: &GameRules,
+    tables: &[Paytable],
+    wall_seconds: f64,
+) -> Manifest<BonusConfig, NoExtra> {
+    let mut config_files = vec![InputFile::of("game", &game.file())];
+    config_files.extend(
+        (tables.iter()).map(|t| InputFile::of("paytable", &TextFile::new(&t.origin, &t.text))),
+    );
+    Manifest {
+        facts: RunFacts::of_this_run(rayon::current_num_threads(), wall_seconds),
+        config: BonusConfig {
             game: game.name.clone(),
             deck_cards: game.deck.size(),
             method: "exhaustive enumeration; integer counts".to_string(),
-            config_files,
-            wall_seconds,
-        }
+        },
+        plan: None,
+        config_files,
+        deals_per_second: None,
+        extra: NoExtra {},
     }
 }

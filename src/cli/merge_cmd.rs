@@ -1,27 +1,35 @@
-//! `paigow merge PARTIAL... --out DIR`: adds up the partial results of one run's shards and writes
-//! the reports the single run would have written.
+//! `paigow merge PARTIAL... --out DIR`: adds up the partial results of one run's shards (of any
+//! Monte Carlo command) and writes the reports the single run would have written.
 //!
-//! Every file is read and checked ([`Partial::from_json`]) and checked against the game it
-//! carries (its tally's net must equal what its outcome counts pay) before anything is written;
-//! [`shard::merge`] then refuses partials of different runs, overlapping chunks and missing
-//! chunks, naming the files and chunks. The reports come from the same writer as
-//! `paigow simulate` ([`super::simulate_cmd::write_reports`]) with the same tally, game and
-//! players, so `summary.csv` and `returns.csv` are byte-identical to the single run's. The
-//! manifest differs only in run facts: this command line, the threads and wall seconds summed
-//! over the partials (deals per second is deals over that sum), and `merged_partials`, one entry
-//! per file.
+//! Every file is read and checked ([`Partial::from_json`]: format, configuration digest, chunk
+//! ranges, the tally's own consistency and the digest of each of its fields) and the
+//! configuration is rebuilt from the run spec the first file carries (no other file is read);
+//! each tally is then checked against that configuration before anything is written.
+//! [`partial::merge`] refuses partials of different runs, overlapping chunks and missing chunks,
+//! naming the files and chunks. The reports come from the same writer as the command itself,
+//! with the same tally and configuration, so the CSV files are byte-identical to the single
+//! run's. The manifest differs only in run facts: this command line, the threads and wall
+//! seconds summed over the partials (deals per second is deals over that sum), and
+//! `merged_partials`, one entry per file.
 
 use std::path::PathBuf;
 
 use anyhow::Context;
 use clap::Args;
 
-use super::simulate_cmd::{self, PartialFacts, RunManifest};
-use crate::engine::shard::{self, Partial, ShardError};
+use super::run_args::{Finished, Writer};
+use crate::engine::compare::{self, Comparison};
+use crate::engine::run::spec::RunSpec;
+use crate::engine::run::{Job, Tally};
+use crate::engine::simulate::{self, Simulation};
+use crate::engine::table::{self, Table};
+use crate::report::facts::RunFacts;
+use crate::report::partial::{self, Partial, PartialError, RunExtra, command_of};
 
 #[derive(Args, Debug)]
 pub struct MergeArgs {
-    /// Partial results written by `paigow simulate --shard K/M` (or complete checkpoints).
+    /// Partial results written by `simulate`, `compare` or `table` with `--shard K/M` (or
+    /// complete checkpoints).
     #[arg(required = true, value_name = "PARTIAL")]
     partials: Vec<PathBuf>,
     /// Report directory.
@@ -33,64 +41,81 @@ pub struct MergeArgs {
 }
 
 pub fn run(args: &MergeArgs) -> anyhow::Result<()> {
-    let mut partials = Vec::new();
-    for path in &args.partials {
-        let file = path.display().to_string();
-        let text = std::fs::read_to_string(path).with_context(|| format!("{file}: cannot read"))?;
-        let partial = Partial::from_json(&text, &file)?;
-        partials.push((file, partial));
-    }
-    let tally = shard::merge(&partials)?;
-    let (first_file, first) = &partials[0];
-    let game = first.game().map_err(|message| ShardError::Invalid {
-        file: first_file.clone(),
-        message,
-    })?;
-    for (file, p) in &partials {
-        let net = p.tally.net_from_counts(&game.main_wager);
-        if net != p.tally.net_units {
-            return Err(ShardError::Invalid {
-                file: file.clone(),
-                message: format!(
-                    "tally net {} does not match its outcome counts ({net}): the file was edited or damaged",
-                    p.tally.net_units
-                ),
-            }
-            .into());
-        }
-    }
-    let threads = partials.iter().map(|(_, p)| p.setup.threads).sum();
-    let wall: f64 = partials.iter().map(|(_, p)| p.setup.wall_seconds).sum();
-    let manifest = simulate_cmd::manifest(first, &game, tally.rounds, threads, wall);
-    let merged_partials = partials
-        .iter()
-        .map(|(file, p)| PartialFacts {
-            file: file.clone(),
-            kind: p.kind,
-            shard: p.shard.map(|s| s.to_string()),
-            chunks: p.chunk_ranges.describe(),
-            deals: p.deals_covered,
-            git_commit: p.setup.git_commit.clone(),
-            command_line: p.setup.command_line.clone(),
-            threads: p.setup.threads,
-            wall_seconds: p.setup.wall_seconds,
-        })
-        .collect();
-    let run_manifest = RunManifest {
-        base: &manifest,
-        checkpoint: None,
-        merged_partials,
+    let first = &args.partials[0];
+    let text = std::fs::read_to_string(first)
+        .with_context(|| format!("{}: cannot read", first.display()))?;
+    let command = command_of(&text, &first.display().to_string())?;
+    let summary = match command.as_str() {
+        simulate::COMMAND => merge_as(
+            args,
+            |spec| Ok(Simulation::from_spec(spec)?),
+            Simulation::check_tally,
+            super::simulate_cmd::write_reports,
+        )?,
+        compare::COMMAND => merge_as(
+            args,
+            |spec| Ok(Comparison::from_spec(spec)?),
+            |_, _| Ok(()),
+            super::compare_cmd::write_reports,
+        )?,
+        table::COMMAND => merge_as(
+            args,
+            |spec| Ok(Table::from_spec(spec)?),
+            |_, _| Ok(()),
+            super::table_cmd::write_reports,
+        )?,
+        other => anyhow::bail!(
+            "{}: partial of an unknown command '{other}'",
+            first.display()
+        ),
     };
-    std::fs::create_dir_all(&args.out)
-        .with_context(|| format!("{}: cannot create the report directory", args.out.display()))?;
-    let stats =
-        simulate_cmd::write_reports(&args.out, &game, first.setup.players, tally, &run_manifest)?;
     if !args.quiet {
         super::print_stdout(&format!(
-            "merged {} partial results\n{}",
-            partials.len(),
-            simulate_cmd::summary_text(&stats, &manifest, &args.out)
+            "merged {} partial results\n{summary}",
+            args.partials.len()
         ))?;
     }
     Ok(())
+}
+
+/// Reads every partial as a run of job `J`, rebuilds the job from the first one's spec, checks
+/// each tally against it, adds them up and writes `J`'s reports; returns the stdout summary.
+fn merge_as<J: Job>(
+    args: &MergeArgs,
+    build: impl Fn(&RunSpec) -> anyhow::Result<J>,
+    check: impl Fn(&J, &J::Tally) -> Result<(), String>,
+    write: Writer<J>,
+) -> anyhow::Result<String> {
+    let mut partials: Vec<(String, Partial<J::Tally>)> = Vec::new();
+    for path in &args.partials {
+        partials.push((path.display().to_string(), partial::read(path)?));
+    }
+    let (first_file, first) = &partials[0];
+    let job = build(&first.spec).map_err(|e| PartialError::Invalid {
+        file: first_file.clone(),
+        message: format!("the configuration it carries does not load: {e:#}"),
+    })?;
+    for (file, p) in &partials {
+        check(&job, &p.tally).map_err(|message| PartialError::Invalid {
+            file: file.clone(),
+            message: format!("{message}: the file was edited or damaged"),
+        })?;
+    }
+    let tally = partial::merge(&partials)?;
+    let plan = first.plan().map_err(anyhow::Error::msg)?;
+    let threads = partials.iter().map(|(_, p)| p.facts.threads).sum();
+    let wall: f64 = partials.iter().map(|(_, p)| p.facts.wall_seconds).sum();
+    let finished = Finished {
+        deals_run: tally.rounds(),
+        tally,
+        facts: RunFacts::of_this_run(threads, wall),
+        checkpoint: None,
+    };
+    let extra = RunExtra {
+        checkpoint: None,
+        merged_partials: partials.iter().map(|(file, p)| p.listing(file)).collect(),
+    };
+    std::fs::create_dir_all(&args.out)
+        .with_context(|| format!("{}: cannot create the report directory", args.out.display()))?;
+    write(&args.out, &job, &first.spec, &plan, &finished, extra)
 }

@@ -12,14 +12,14 @@ mod eval_cmd;
 mod exact_cmd;
 mod merge_cmd;
 pub mod progress;
-pub mod provenance;
+mod run_args;
 mod simulate_cmd;
 mod table_cmd;
 mod way_cmd;
 
 /// Pai Gow Poker mathematics: hand values, house ways, exact counts and simulations.
 #[derive(Parser, Debug)]
-#[command(name = "paigow", version, about, max_term_width = 100)]
+#[command(name = "paigow", version = crate::report::facts::LONG_VERSION, about, max_term_width = 100)]
 pub struct Cli {
     #[command(subcommand)]
     command: Command,

@@ -1,8 +1,8 @@
-//! Engines: what turns a game and its strategies into integer tallies.
+//! Engines: what turns a game and its strategies into integer tallies. The Monte Carlo commands
+//! are jobs on the one run engine ([`run`]); [`exact`] enumerates.
 
-pub mod checkpoint;
 pub mod compare;
 pub mod exact;
-pub mod shard;
+pub mod run;
 pub mod simulate;
 pub mod table;

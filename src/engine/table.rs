@@ -28,16 +28,24 @@
 //! run's tally does not depend on threads or chunk order; chunk `i` draws from
 //! [`crate::cards::deal::chunk_rng`]`(seed, i)`, cards first, then the dice.
 
-use rayon::prelude::*;
+use serde::{Deserialize, Serialize};
 use thiserror::Error;
 
-use crate::cards::deal::{Shoe, below, chunk_rng};
-use crate::cards::{Card, Cards};
+use crate::cards::deal::{ChunkRng, Shoe, below};
+use crate::cards::{Card, Deck, sorted_hand};
+use crate::engine::run::spec::RunSpec;
+use crate::engine::run::{Job, Tally, decimal};
+use crate::engine::simulate::{SimError, check_sides};
 use crate::eval::Evaluator;
 use crate::eval::split::SplitValues;
+use crate::files::ConfigError;
 use crate::game::GameRules;
-use crate::game::wager::{Commission, DealerHand, MainWager, Outcome, settle};
-use crate::strategy::{Strategy, set_dealer};
+use crate::game::wager::{
+    BetResult, Commission, DealerHand, MainWager, Outcome, OutcomeCounts, settle, settle_setting,
+};
+use crate::strategy::resolve::Resolved;
+use crate::strategy::shape::ShapeSlot;
+use crate::strategy::{Strategy, set_dealer_located};
 
 /// Seats at the table, the player-dealer's included.
 pub const SEATS: usize = 7;
@@ -47,9 +55,9 @@ pub const PILE: usize = 7;
 pub const MAX_CHIPS: u64 = 1_000_000_000_000;
 
 /// Why a table cannot be configured.
-#[derive(Debug, Error, PartialEq, Eq)]
+#[derive(Debug, Error)]
 pub enum TableError {
-    #[error("--seats needs {SEATS} comma-separated seats, got {0}")]
+    #[error("a seating needs {SEATS} comma-separated seats, got {0}")]
     SeatCount(usize),
     #[error(
         "seat {seat}: '{text}' is not a bet (N, N+M for backline bets, '-' for empty, 'D' for the player-dealer)"
@@ -57,7 +65,7 @@ pub enum TableError {
     BadSeat { seat: usize, text: String },
     #[error("seat {0}: a bet must be 1 to {MAX_CHIPS} chips")]
     BetSize(usize),
-    #[error("--seats needs exactly one 'D' (the player-dealer), got {0}")]
+    #[error("a seating needs exactly one 'D' (the player-dealer), got {0}")]
     Dealers(usize),
     #[error("no seat has a bet: the player-dealer would have no one to play")]
     NoBets,
@@ -75,10 +83,12 @@ pub enum TableError {
         "the table settles bets at even money with a collection; this game's main wager has {0}"
     )]
     Wager(String),
-    #[error("the number of rounds must be at least 1")]
-    NoRounds,
-    #[error("the chunk size must be at least 1")]
-    NoChunkSize,
+    #[error(transparent)]
+    Sides(#[from] SimError),
+    #[error("the house way '{0}' cannot depend on the player-dealer's hand")]
+    HouseNeedsDealer(String),
+    #[error(transparent)]
+    Config(#[from] ConfigError),
 }
 
 /// Who sits where: seat `dealer` banks; every other seat holds its bets (empty: nobody plays).
@@ -241,11 +251,15 @@ pub struct RoundResult {
 /// Settles one bet of `bet` chips against what is left in action; returns (player net, action).
 fn settle_bet(bet: u64, outcome: Outcome, left: &mut Option<u64>) -> (i64, u64) {
     let covered = left.map_or(bet, |l| l.min(bet));
-    let moved = match outcome {
-        Outcome::Win => covered as i64,
-        Outcome::Loss { .. } => -(covered as i64),
-        Outcome::Push | Outcome::NotQualified => 0,
-        Outcome::Overqualified => unreachable!("the table refuses overqualifier games"),
+    debug_assert_ne!(
+        outcome,
+        Outcome::Overqualified,
+        "the table refuses overqualifier games"
+    );
+    let moved = match outcome.result() {
+        BetResult::Paid => covered as i64,
+        BetResult::Lost => -(covered as i64),
+        BetResult::Pushed => 0,
     };
     if let Some(l) = left {
         *l -= moved.unsigned_abs();
@@ -301,43 +315,91 @@ fn settle_seat(layout: &Layout, seat: usize, outcome: SeatOutcome, r: &mut Round
     r.bank_ran_out |= r.action[seat] < total;
 }
 
-/// A validated table run.
-pub struct TableConfig {
+/// The command name in run specs.
+pub const COMMAND: &str = "table";
+
+/// What a table run seats: the seating, the bank and the collection as written, and the
+/// players', the player-dealer's and the house way.
+pub struct TableSetup<'a> {
+    pub seats: &'a str,
+    pub bank: &'a str,
+    pub collection: &'a str,
+    pub ways: [&'a str; 3],
+}
+
+/// The roles of the three ways in a spec.
+const ROLES: [&str; 3] = ["player way", "dealer way", "house way"];
+
+/// The spec of a table run on `game`.
+pub fn spec(game: &GameRules, setup: &TableSetup) -> Result<RunSpec, ConfigError> {
+    let mut spec = RunSpec::new(COMMAND, game)
+        .with_option("seats", setup.seats)
+        .with_option("bank", setup.bank)
+        .with_option("collection", setup.collection);
+    for (role, way) in ROLES.into_iter().zip(setup.ways) {
+        spec = spec.with_strategy(role, way)?;
+    }
+    Ok(spec)
+}
+
+/// A validated table: the game, the seating, the bank, the collection and the three ways.
+pub struct Table {
     pub game: GameRules,
     pub layout: Layout,
     /// The player-dealer's bank per round (None: unlimited).
     pub bank: Option<u64>,
     pub collection: Collection,
     /// How every seated player (and backline bettor) sets.
-    pub player: Box<dyn Strategy>,
+    pub player: Resolved,
     /// How the player-dealer's hand is set.
-    pub dealer: Box<dyn Strategy>,
+    pub dealer: Resolved,
     /// The house way, for the backline bets of a seat whose setter fouled.
-    pub house: Box<dyn Strategy>,
-    pub rounds: u64,
-    pub seed: u64,
-    pub chunk_size: u64,
+    pub house: Resolved,
+    ev: Evaluator,
 }
 
-impl TableConfig {
-    /// Checks the parts fit together.
-    pub fn validate(&self) -> Result<(), TableError> {
-        if self.rounds == 0 {
-            return Err(TableError::NoRounds);
-        }
-        if self.chunk_size == 0 {
-            return Err(TableError::NoChunkSize);
-        }
-        let size = self.game.deck.size();
+impl Table {
+    /// Checks the parts fit together: a deck that leaves the rules' stub, an even-money main
+    /// wager, ways that can play each other.
+    pub fn new(
+        game: GameRules,
+        layout: Layout,
+        bank: Option<u64>,
+        collection: Collection,
+        [player, dealer, house]: [Resolved; 3],
+    ) -> Result<Table, TableError> {
+        let size = game.deck.size();
         if !(53..=54).contains(&size) {
             return Err(TableError::Deck(size));
         }
-        check_wager(&self.game.main_wager)
+        check_wager(&game.main_wager)?;
+        check_sides(&game, &*dealer.strategy, &*player.strategy)?;
+        if house.strategy.needs_dealer() {
+            return Err(TableError::HouseNeedsDealer(house.label.clone()));
+        }
+        Ok(Table {
+            ev: Evaluator::new(game.ranking),
+            game,
+            layout,
+            bank,
+            collection,
+            player,
+            dealer,
+            house,
+        })
     }
 
-    /// Number of chunks.
-    pub fn chunks(&self) -> u64 {
-        self.rounds.div_ceil(self.chunk_size)
+    /// The table a spec describes, rebuilt from its texts alone.
+    pub fn from_spec(spec: &RunSpec) -> Result<Table, TableError> {
+        let game = spec.game()?;
+        let [player, dealer, house] = ROLES.map(|role| spec.strategy(role, &game));
+        Table::new(
+            game,
+            Layout::parse(spec.option("seats")?)?,
+            parse_bank(spec.option("bank")?)?,
+            Collection::parse(spec.option("collection")?)?,
+            [player?, dealer?, house?],
+        )
     }
 
     /// Collection per round from each seat (the player-dealer pays on a limited bank).
@@ -357,7 +419,7 @@ impl TableConfig {
 fn check_wager(w: &MainWager) -> Result<(), TableError> {
     if w.commission != Commission::None {
         return Err(TableError::Wager(
-            "a commission (use --collection instead)".into(),
+            "a commission (a card room takes a collection instead)".into(),
         ));
     }
     if w.overqualifier.is_some() {
@@ -367,23 +429,26 @@ fn check_wager(w: &MainWager) -> Result<(), TableError> {
 }
 
 /// One seat's integer results over some rounds.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
 pub struct SeatTally {
     /// Sum of the round net before collection, its square, and net x action.
+    #[serde(with = "decimal")]
     pub net: i128,
+    #[serde(with = "decimal")]
     pub net_squared: u128,
+    #[serde(with = "decimal")]
     pub net_action: i128,
     /// Sum of the chips that had action, and of their square.
+    #[serde(with = "decimal")]
     pub action: u128,
+    #[serde(with = "decimal")]
     pub action_squared: u128,
     /// Rounds with bets on the seat that got no action, or only part of it.
     pub no_action: u64,
     pub partial: u64,
     /// The setter's outcomes (players' seats only).
-    pub win: u64,
-    pub push: u64,
-    pub loss: u64,
-    pub fouls: u64,
+    pub outcomes: OutcomeCounts,
     /// Rounds in which this seat got the action pile.
     pub action_pile: u64,
 }
@@ -397,10 +462,7 @@ impl SeatTally {
         self.action_squared += o.action_squared;
         self.no_action += o.no_action;
         self.partial += o.partial;
-        self.win += o.win;
-        self.push += o.push;
-        self.loss += o.loss;
-        self.fouls += o.fouls;
+        self.outcomes.add(&o.outcomes);
         self.action_pile += o.action_pile;
     }
 
@@ -411,21 +473,11 @@ impl SeatTally {
         self.action += u128::from(action);
         self.action_squared += u128::from(action).pow(2);
     }
-
-    fn record_outcome(&mut self, outcome: Outcome) {
-        match outcome {
-            Outcome::Win | Outcome::Overqualified => self.win += 1,
-            Outcome::Push | Outcome::NotQualified => self.push += 1,
-            Outcome::Loss { foul, .. } => {
-                self.loss += 1;
-                self.fouls += u64::from(foul);
-            }
-        }
-    }
 }
 
 /// A run's integer results.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
 pub struct TableTally {
     pub rounds: u64,
     /// Rounds in which some bet got less than full action.
@@ -433,17 +485,43 @@ pub struct TableTally {
     pub seats: [SeatTally; SEATS],
 }
 
-impl TableTally {
-    /// The sum of two tallies.
-    pub fn merge(mut self, other: TableTally) -> TableTally {
+impl Tally for TableTally {
+    fn merge(&mut self, other: &TableTally) {
         self.rounds += other.rounds;
         self.bank_ran_out += other.bank_ran_out;
         for (a, b) in self.seats.iter_mut().zip(&other.seats) {
             a.merge(b);
         }
-        self
     }
 
+    fn rounds(&self) -> u64 {
+        self.rounds
+    }
+
+    /// The action pile went to one seat a round; no seat had more no-action or partial rounds
+    /// than there were rounds; every seat's nets sum to zero is not checkable per seat, but the
+    /// nets of all seats (before collection) must add up to zero.
+    fn check(&self) -> Result<(), String> {
+        let piles = (self.seats.iter()).try_fold(0u64, |a, s| a.checked_add(s.action_pile));
+        if piles != Some(self.rounds) {
+            return Err(format!(
+                "the action pile went out {piles:?} times in {} rounds",
+                self.rounds
+            ));
+        }
+        let net = (self.seats.iter()).try_fold(0i128, |a, s| a.checked_add(s.net));
+        if net != Some(0) {
+            return Err(format!("the seats' nets add up to {net:?}, not 0"));
+        }
+        let over = |s: &SeatTally| s.no_action > self.rounds || s.partial > self.rounds;
+        if self.bank_ran_out > self.rounds || self.seats.iter().any(over) {
+            return Err("more rounds counted in a seat than the run has".to_string());
+        }
+        Ok(())
+    }
+}
+
+impl TableTally {
     fn record(&mut self, r: &RoundResult, action_seat: usize) {
         self.rounds += 1;
         self.bank_ran_out += u64::from(r.bank_ran_out);
@@ -456,95 +534,136 @@ impl TableTally {
     }
 }
 
-/// Seven dealt cards sorted by card index (the order strategies expect).
-fn sorted_hand(cards: &[Card]) -> [Card; PILE] {
-    let mut it = Cards::from_cards(&cards[..PILE]).iter();
-    std::array::from_fn(|_| it.next().expect("seven distinct cards"))
+/// One dealt round: the seven piles in deal order (pile 0 is the action pile), the seat the
+/// dice gave the action pile, and where each pile's hand sits in its way's cache.
+pub struct DealtTable {
+    cards: [Card; SEATS * PILE],
+    action: usize,
+    slots: [Option<ShapeSlot>; SEATS],
 }
 
-/// Everything a chunk needs, borrowed.
-struct Round<'a> {
-    cfg: &'a TableConfig,
-    ev: &'a Evaluator,
+impl DealtTable {
+    /// The pile that seat `seat` holds, in deal order.
+    #[inline]
+    fn pile(&self, seat: usize) -> &[Card; PILE] {
+        let p = PILE * ((seat + SEATS - self.action) % SEATS);
+        self.cards[p..p + PILE]
+            .try_into()
+            .expect("seven cards a pile")
+    }
 }
 
-impl Round<'_> {
-    /// Plays one round into `tally`.
-    fn play<R: rand_xoshiro::rand_core::Rng>(
-        &self,
-        shoe: &mut Shoe,
-        rng: &mut R,
-        tally: &mut TableTally,
-    ) {
-        let (cfg, wager) = (self.cfg, &self.cfg.game.main_wager);
-        let cards = shoe.deal(rng, SEATS * PILE);
-        let action = action_seat(cfg.layout.dealer, roll_dice(rng));
-        let pile = |seat: usize| &cards[PILE * ((seat + SEATS - action) % SEATS)..];
-        let dealer_hand = sorted_hand(pile(cfg.layout.dealer));
-        let dealer = set_dealer(self.ev, &*cfg.dealer, wager, &dealer_hand);
-        let shown = wager.dealer_exposed.then_some(dealer.setting);
-        let outcomes: [Option<SeatOutcome>; SEATS] = std::array::from_fn(|s| {
-            let seated = s != cfg.layout.dealer && !cfg.layout.bets[s].is_empty();
-            seated.then(|| self.seat_outcome(&sorted_hand(pile(s)), &dealer, shown))
-        });
-        let result = settle_bets(&cfg.layout, cfg.bank, action, &outcomes);
-        for (seat, o) in tally.seats.iter_mut().zip(&outcomes) {
-            if let Some(o) = o {
-                seat.record_outcome(o.setter);
-            }
+impl Table {
+    /// The way that sets seat `seat`'s hand.
+    fn way_of(&self, seat: usize) -> &dyn Strategy {
+        match seat == self.layout.dealer {
+            true => &*self.dealer.strategy,
+            false => &*self.player.strategy,
         }
-        tally.record(&result, action);
     }
 
-    /// The setter's and the backline's outcome of one seat's hand.
+    /// Whether seat `seat` holds a hand this round: the player-dealer, or a seat with bets.
+    fn is_dealt_in(&self, seat: usize) -> bool {
+        seat == self.layout.dealer || !self.layout.bets[seat].is_empty()
+    }
+
+    /// The setter's and the backline's outcome of one seat's hand (in deal order, cached at
+    /// `slot`).
+    #[inline]
     fn seat_outcome(
         &self,
-        hand: &[Card; PILE],
+        dealt: &[Card; PILE],
+        slot: Option<ShapeSlot>,
         dealer: &DealerHand,
-        shown: Option<crate::game::wager::DealerSetting>,
     ) -> SeatOutcome {
-        let splits: SplitValues = self.ev.split_values(hand);
-        let k = self.cfg.player.choose(hand, &splits, shown);
+        let player = &*self.player.strategy;
+        if !player.needs_dealer()
+            && let Some(known) = slot.and_then(|slot| player.known_at(slot))
+        {
+            let setter = settle_setting(known.front, known.back, dealer);
+            return SeatOutcome {
+                setter,
+                others: setter,
+            };
+        }
+        let shown = self
+            .game
+            .main_wager
+            .dealer_exposed
+            .then_some(dealer.setting);
+        let hand = sorted_hand(dealt);
+        let splits: SplitValues = self.ev.split_values(&hand);
+        let k = player.choose(&hand, &splits, shown);
         let setter = settle(&splits, k, dealer);
         let others = if splits.is_legal(k) {
             setter
         } else {
-            settle(&splits, self.cfg.house.choose(hand, &splits, None), dealer)
+            let house = &*self.house.strategy;
+            settle(&splits, house.choose(&hand, &splits, None), dealer)
         };
         SeatOutcome { setter, others }
     }
+}
 
-    fn run_chunk(&self, chunk: u64) -> TableTally {
-        let cfg = self.cfg;
-        let mut rng = chunk_rng(cfg.seed, chunk);
-        let mut shoe = Shoe::new(cfg.game.deck);
-        let mut tally = TableTally::default();
-        let len = cfg.chunk_size.min(cfg.rounds - chunk * cfg.chunk_size);
-        for _ in 0..len {
-            self.play(&mut shoe, &mut rng, &mut tally);
+impl Job for Table {
+    type Tally = TableTally;
+    type Round = DealtTable;
+
+    fn deck(&self) -> Deck {
+        self.game.deck
+    }
+
+    fn empty_round(&self) -> DealtTable {
+        DealtTable {
+            cards: [Card::JOKER1; SEATS * PILE],
+            action: 0,
+            slots: [None; SEATS],
         }
-        tally
+    }
+
+    fn empty_tally(&self) -> TableTally {
+        TableTally::default()
+    }
+
+    /// Deals seven piles, throws the dice for the action pile, and locates each seated hand in
+    /// its way's cache.
+    #[inline]
+    fn deal(&self, shoe: &mut Shoe, rng: &mut ChunkRng, round: &mut DealtTable) {
+        round.cards = shoe.deal_array(rng, SEATS * PILE);
+        round.action = action_seat(self.layout.dealer, roll_dice(rng));
+        for seat in 0..SEATS {
+            round.slots[seat] = match self.is_dealt_in(seat) {
+                true => self.way_of(seat).locate(round.pile(seat)),
+                false => None,
+            };
+        }
+    }
+
+    /// Sets the hands, settles the bets and tallies the round.
+    #[inline]
+    fn play(&self, round: &DealtTable, _deal: u64, tally: &mut TableTally) {
+        let wager = &self.game.main_wager;
+        let at = self.layout.dealer;
+        let dealer_way = &*self.dealer.strategy;
+        let dealer =
+            set_dealer_located(&self.ev, dealer_way, wager, round.pile(at), round.slots[at]);
+        let outcomes: [Option<SeatOutcome>; SEATS] = std::array::from_fn(|s| {
+            (s != at && self.is_dealt_in(s))
+                .then(|| self.seat_outcome(round.pile(s), round.slots[s], &dealer))
+        });
+        let result = settle_bets(&self.layout, self.bank, round.action, &outcomes);
+        for (seat, o) in tally.seats.iter_mut().zip(&outcomes) {
+            if let Some(o) = o {
+                seat.outcomes.record(o.setter);
+            }
+        }
+        tally.record(&result, round.action);
     }
 }
 
-/// Runs the table on the current rayon pool; `progress` is told each chunk's rounds.
-pub fn run(cfg: &TableConfig, progress: &(dyn Fn(u64) + Sync)) -> Result<TableTally, TableError> {
-    cfg.validate()?;
-    let ev = Evaluator::new(cfg.game.ranking);
-    let round = Round { cfg, ev: &ev };
-    Ok((0..cfg.chunks())
-        .into_par_iter()
-        .map(|chunk| {
-            let tally = round.run_chunk(chunk);
-            progress(tally.rounds);
-            tally
-        })
-        .reduce(TableTally::default, TableTally::merge))
-}
-
-/// The probability that each seat (offset clockwise from the player-dealer) gets the action
-/// pile, from the 216 equally likely throws of three dice.
-pub fn action_pile_odds() -> [f64; SEATS] {
+/// Of the 216 equally likely throws of three dice, how many give the action pile to each seat
+/// (offset clockwise from the player-dealer).
+pub fn action_pile_throws() -> [u32; SEATS] {
     let mut counts = [0u32; SEATS];
     for a in 1..=6u8 {
         for b in 1..=6u8 {
@@ -553,64 +672,7 @@ pub fn action_pile_odds() -> [f64; SEATS] {
             }
         }
     }
-    counts.map(|n| f64::from(n) / 216.0)
-}
-
-/// Figures for one seat, computed once from its tally.
-#[derive(Clone, Copy, Debug, PartialEq)]
-pub struct SeatStats {
-    /// Mean net per round after collection, in chips, with a normal 95% interval.
-    pub ev_per_round: f64,
-    pub ev_per_round_ci95: (f64, f64),
-    /// Net before collection per chip of action, with a 95% interval (ratio estimator).
-    pub ev_per_action: f64,
-    pub ev_per_action_ci95: (f64, f64),
-    /// Net after collection per chip of action.
-    pub ev_per_action_after_collection: f64,
-    /// Mean chips in action per round.
-    pub action_per_round: f64,
-}
-
-/// A seat's figures from `tally` over `rounds` rounds, paying `fee` collection per round.
-pub fn seat_stats(t: &SeatTally, rounds: u64, fee: u64) -> SeatStats {
-    use crate::report::stats::{mean_interval, sd_from_sums};
-    let n = rounds as f64;
-    let per_round = t.net as f64 / n - fee as f64;
-    let sd = sd_from_sums(rounds, t.net, t.net_squared);
-    let i = mean_interval(per_round, sd, rounds, 0.95);
-    let action = t.action as f64;
-    let ratio = if action > 0.0 {
-        t.net as f64 / action
-    } else {
-        0.0
-    };
-    let half = ratio_half_width(t, rounds, ratio);
-    SeatStats {
-        ev_per_round: per_round,
-        ev_per_round_ci95: (i.low, i.high),
-        ev_per_action: ratio,
-        ev_per_action_ci95: (ratio - half, ratio + half),
-        ev_per_action_after_collection: if action > 0.0 {
-            (t.net as f64 - fee as f64 * n) / action
-        } else {
-            0.0
-        },
-        action_per_round: action / n,
-    }
-}
-
-/// Half-width of the 95% interval of `ratio` = sum net / sum action (delta method: the SD of
-/// `net - ratio x action` over the mean action, over sqrt(rounds)).
-fn ratio_half_width(t: &SeatTally, rounds: u64, ratio: f64) -> f64 {
-    let n = rounds as f64;
-    let mean_action = t.action as f64 / n;
-    if mean_action == 0.0 {
-        return 0.0;
-    }
-    let residual = (t.net_squared as f64 - 2.0 * ratio * t.net_action as f64
-        + ratio * ratio * t.action_squared as f64)
-        / n;
-    crate::report::stats::z(0.95) * residual.max(0.0).sqrt() / (mean_action * n.sqrt())
+    counts
 }
 
 #[cfg(test)]
@@ -621,10 +683,7 @@ mod tests {
         Layout::parse(text).unwrap()
     }
 
-    const LOSS: Outcome = Outcome::Loss {
-        copy: false,
-        foul: false,
-    };
+    const LOSS: Outcome = Outcome::Loss;
 
     fn same(o: Outcome) -> Option<SeatOutcome> {
         Some(SeatOutcome {

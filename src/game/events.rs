@@ -9,7 +9,7 @@
 use crate::cards::{ACE, Card, Cards, JOKER_BITS, LANE_MASK, RANKS};
 use crate::eval::Category;
 use crate::eval::split::{KnownSetting, SplitValues};
-use crate::game::paytable::{Event, Paytable};
+use crate::game::paytable::{BetKind, Event, Paytable};
 
 /// What a 7-card hand makes, for side bets.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -180,6 +180,57 @@ impl LineTable {
             Self::NONE => None,
             line => Some(usize::from(line)),
         }
+    }
+}
+
+/// How one side bet is settled in the hot loop: its paytable and each line's net in pay units
+/// (`unit` units = one bet, so "X to Y" lines stay integers).
+pub struct SideBetPlan {
+    pub table: Paytable,
+    /// Pay units per unit bet: the least common multiple of the lines' stakes.
+    pub unit: i64,
+    /// Net per line in pay units; the slot after the last line is a loss (`-unit`).
+    pub line_net: Vec<i64>,
+    /// The paying line by seven-card facts (seven-card bets).
+    lines: Option<LineTable>,
+}
+
+impl SideBetPlan {
+    /// The plan for one paytable (at most [`crate::game::paytable::MAX_LINES`] lines, checked by the
+    /// paytable loader).
+    pub fn new(table: &Paytable) -> SideBetPlan {
+        let gcd = |mut a: u64, mut b: u64| {
+            while b != 0 {
+                (a, b) = (b, a % b);
+            }
+            a
+        };
+        let unit = table.lines.iter().fold(1u64, |l, line| {
+            l / gcd(l, line.pays.stake) * line.pays.stake
+        });
+        let mut line_net: Vec<i64> = table
+            .lines
+            .iter()
+            .map(|line| (line.pays.to_win * (unit / line.pays.stake)) as i64)
+            .collect();
+        line_net.push(-(unit as i64));
+        SideBetPlan {
+            table: table.clone(),
+            unit: unit as i64,
+            line_net,
+            lines: (table.kind == BetKind::SevenCards).then(|| LineTable::new(table)),
+        }
+    }
+
+    /// The index of the line paying this hand (the slot after the last line if none).
+    #[inline]
+    pub fn line(&self, facts: Option<&SevenCardFacts>, jokers: Event) -> usize {
+        let paid = match (&self.lines, facts) {
+            (Some(lines), Some(facts)) => lines.line(facts),
+            (None, _) => self.table.joker_line(jokers),
+            (Some(_), None) => unreachable!("facts are computed for seven-card bets"),
+        };
+        paid.unwrap_or(self.table.lines.len())
     }
 }
 

@@ -16,7 +16,7 @@ use serde::Deserialize;
 
 use crate::cards::Deck;
 use crate::eval::{FiveAces, JokerRule, Ranking, Wheel};
-use crate::files::{ConfigError, parse_toml, read_named};
+use crate::files::{ConfigError, TextFile, parse_toml, read_named};
 use crate::game::paytable::Paytable;
 use crate::game::wager::MainWager;
 
@@ -108,9 +108,54 @@ impl GameRules {
         GameRules::from_toml(&text, &origin)
     }
 
-    /// Parses and validates a game definition.
+    /// Parses and validates a game definition; its side bets are read from the paytables it
+    /// names (files relative to it, or shipped names).
     pub fn from_toml(text: &str, origin: &str) -> Result<GameRules, ConfigError> {
         let file: GameFile = parse_toml(text, origin)?;
+        let side_bets = load_side_bets(&file.side_bets, origin)?;
+        GameRules::build(file, text, origin, side_bets)
+    }
+
+    /// A game from the exact texts of its file and of its side bets' paytables (as a partial
+    /// result stores them), reading no other file.
+    pub fn from_texts(game: &TextFile, side_bets: &[TextFile]) -> Result<GameRules, ConfigError> {
+        let file: GameFile = parse_toml(&game.text, &game.origin)?;
+        if file.side_bets.len() != side_bets.len() {
+            return Err(ConfigError::file(
+                &game.origin,
+                format!(
+                    "names {} side bets but {} paytables are given",
+                    file.side_bets.len(),
+                    side_bets.len()
+                ),
+            ));
+        }
+        let tables = side_bets
+            .iter()
+            .map(|t| Paytable::from_toml(&t.text, &t.origin))
+            .collect::<Result<Vec<_>, _>>()?;
+        GameRules::build(file, &game.text, &game.origin, tables)
+    }
+
+    /// The game file.
+    pub fn file(&self) -> TextFile {
+        TextFile::new(&self.origin, &self.text)
+    }
+
+    /// The side bets' paytable files, in the game's order.
+    pub fn side_bet_files(&self) -> Vec<TextFile> {
+        (self.side_bets.iter())
+            .map(|t| TextFile::new(&t.origin, &t.text))
+            .collect()
+    }
+
+    /// Validates a parsed game file with its side bets.
+    fn build(
+        file: GameFile,
+        text: &str,
+        origin: &str,
+        side_bets: Vec<Paytable>,
+    ) -> Result<GameRules, ConfigError> {
         let deck = match file.deck {
             52..=54 => Deck::with_jokers(file.deck - 52).expect("0..=2 jokers"),
             n => {
@@ -139,7 +184,7 @@ impl GameRules {
                 wheel: file.wheel,
             },
             main_wager: file.main_wager,
-            side_bets: load_side_bets(&file.side_bets, origin)?,
+            side_bets,
         })
     }
 }

@@ -206,26 +206,180 @@ pub struct DealerSetting {
     pub back: Value,
 }
 
-/// How one player hand ends.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+/// How one player hand ends: the one outcome list. Every tally keeps one counter per outcome
+/// ([`OutcomeCounts`]), and statistics and report rows are computed by iterating it, so a new
+/// outcome is a variant here, a line of [`settle_setting`] and a row of [`return_rows`].
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+#[repr(u8)]
 pub enum Outcome {
+    /// Both player hands beat the dealer's.
     Win,
+    /// The dealer can make four of a kind or better: paid the overqualifier multiple.
     Overqualified,
+    /// One hand won, the other lost or copied.
     Push,
+    /// The dealer does not qualify: every bet pushes.
     NotQualified,
-    Loss { copy: bool, foul: bool },
+    /// Neither hand won, and neither copied.
+    Loss,
+    /// Neither hand won, and at least one copied (a copy goes to the dealer).
+    CopyLoss,
+    /// The player's setting fouled (its front outranks its back).
+    Foul,
+}
+
+/// Number of outcomes.
+pub const OUTCOMES: usize = 7;
+
+/// What an outcome does to the bet.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub enum BetResult {
+    Lost,
+    Pushed,
+    Paid,
 }
 
 impl Outcome {
+    /// Every outcome, in counter order.
+    pub const ALL: [Outcome; OUTCOMES] = [
+        Outcome::Win,
+        Outcome::Overqualified,
+        Outcome::Push,
+        Outcome::NotQualified,
+        Outcome::Loss,
+        Outcome::CopyLoss,
+        Outcome::Foul,
+    ];
+
+    /// The index of this outcome's counter.
+    #[inline]
+    pub fn index(self) -> usize {
+        self as usize
+    }
+
+    /// Whether the bet is paid, pushes or is lost.
+    #[inline]
+    pub fn result(self) -> BetResult {
+        match self {
+            Outcome::Win | Outcome::Overqualified => BetResult::Paid,
+            Outcome::Push | Outcome::NotQualified => BetResult::Pushed,
+            Outcome::Loss | Outcome::CopyLoss | Outcome::Foul => BetResult::Lost,
+        }
+    }
+
     /// The player's net in bet units, before any flat collection.
+    #[inline]
     pub fn units(self, wager: &MainWager) -> i64 {
         match self {
             Outcome::Win => wager.win_units(),
             Outcome::Overqualified => wager.overqualifier_units(),
-            Outcome::Push | Outcome::NotQualified => 0,
-            Outcome::Loss { .. } => -BET_UNITS,
+            _ => match self.result() {
+                BetResult::Lost => -BET_UNITS,
+                _ => 0,
+            },
         }
     }
+
+    /// The player's net in bet units, the flat collection included.
+    #[inline]
+    pub fn net_units(self, wager: &MainWager) -> i64 {
+        self.units(wager) - wager.fee_units()
+    }
+
+    /// Whether a game with these rules can end a hand this way.
+    pub fn is_possible(self, wager: &MainWager) -> bool {
+        match self {
+            Outcome::Overqualified => wager.overqualifier.is_some(),
+            Outcome::NotQualified => wager.qualification != Qualification::Always,
+            _ => true,
+        }
+    }
+}
+
+/// Hands counted by outcome (indexed by [`Outcome::index`]); merging is addition.
+#[derive(
+    Clone, Copy, Debug, Default, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize,
+)]
+#[serde(transparent)]
+pub struct OutcomeCounts(pub [u64; OUTCOMES]);
+
+impl OutcomeCounts {
+    /// Counts one hand.
+    #[inline]
+    pub fn record(&mut self, outcome: Outcome) {
+        self.0[outcome.index()] += 1;
+    }
+
+    /// Hands that ended with `outcome`.
+    pub fn get(&self, outcome: Outcome) -> u64 {
+        self.0[outcome.index()]
+    }
+
+    /// Hands whose bet was paid, pushed or lost.
+    pub fn with_result(&self, result: BetResult) -> u64 {
+        Outcome::ALL
+            .iter()
+            .filter(|o| o.result() == result)
+            .map(|&o| self.get(o))
+            .sum()
+    }
+
+    /// Every hand counted, or None if the sum overflows (a damaged file).
+    pub fn total(&self) -> Option<u64> {
+        self.0.iter().try_fold(0u64, |a, &b| a.checked_add(b))
+    }
+
+    /// The players' total net in bet units, the flat collection included.
+    pub fn net_units(&self, wager: &MainWager) -> i128 {
+        Outcome::ALL
+            .iter()
+            .map(|&o| i128::from(self.get(o)) * i128::from(o.net_units(wager)))
+            .sum()
+    }
+
+    /// Adds `other`'s counts.
+    pub fn add(&mut self, other: &OutcomeCounts) {
+        for (a, b) in self.0.iter_mut().zip(other.0) {
+            *a += b;
+        }
+    }
+}
+
+/// One row of a main wager's returns table: its label, what it pays in bet units (`None` for a
+/// breakdown of the row above, which is not added into the total), and the outcomes it counts.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct ReturnRow {
+    pub event: &'static str,
+    pub pays: Option<i64>,
+    pub outcomes: &'static [Outcome],
+}
+
+/// The returns rows of `wager`, in report order: each outcome the game can produce, losses
+/// broken down, and the collection where there is one. Rows with pays add up to the total.
+pub fn return_rows(wager: &MainWager) -> Vec<ReturnRow> {
+    use Outcome::*;
+    let row = |event, pays, outcomes| ReturnRow {
+        event,
+        pays,
+        outcomes,
+    };
+    let mut rows = vec![row("win both", Some(wager.win_units()), &[Win][..])];
+    if Overqualified.is_possible(wager) {
+        let pays = Some(wager.overqualifier_units());
+        rows.push(row("dealer overqualifies", pays, &[Overqualified]));
+    }
+    rows.push(row("push", Some(0), &[Push]));
+    if NotQualified.is_possible(wager) {
+        rows.push(row("dealer not qualified (push)", Some(0), &[NotQualified]));
+    }
+    rows.push(row("lose", Some(-BET_UNITS), &[Loss, CopyLoss, Foul]));
+    rows.push(row("  of which copies", None, &[CopyLoss]));
+    rows.push(row("  of which fouls", None, &[Foul]));
+    if wager.fee_units() > 0 {
+        let pays = Some(-wager.fee_units());
+        rows.push(row("collection (every bet)", pays, &Outcome::ALL));
+    }
+    rows
 }
 
 /// The dealer's set hand and what it means for every bet.
@@ -256,10 +410,7 @@ impl DealerHand {
 #[inline]
 pub fn settle(splits: &SplitValues, k: usize, dealer: &DealerHand) -> Outcome {
     if !splits.is_legal(k) {
-        return Outcome::Loss {
-            copy: false,
-            foul: true,
-        };
+        return Outcome::Foul;
     }
     settle_setting(splits.front[k], splits.back[k], dealer)
 }
@@ -277,10 +428,10 @@ pub fn settle_setting(front: Value, back: Value, dealer: &DealerHand) -> Outcome
     let wins_back = back > dealer.setting.back;
     match (wins_front, wins_back) {
         (true, true) => Outcome::Win,
-        (false, false) => Outcome::Loss {
-            copy: front == dealer.setting.front || back == dealer.setting.back,
-            foul: false,
-        },
+        (false, false) if front == dealer.setting.front || back == dealer.setting.back => {
+            Outcome::CopyLoss
+        }
+        (false, false) => Outcome::Loss,
         _ => Outcome::Push,
     }
 }
@@ -362,19 +513,54 @@ mod tests {
         };
         assert_eq!(settle(&splits, 0, &dealer(4, 49)), Outcome::Win);
         assert_eq!(settle(&splits, 0, &dealer(6, 49)), Outcome::Push);
-        let copy = Outcome::Loss {
-            copy: true,
-            foul: false,
-        };
-        assert_eq!(settle(&splits, 0, &dealer(5, 51)), copy);
+        assert_eq!(settle(&splits, 0, &dealer(5, 51)), Outcome::CopyLoss);
+        assert_eq!(settle(&splits, 0, &dealer(6, 51)), Outcome::Loss);
         let mut not_qualified = dealer(6, 60);
         not_qualified.qualified = false;
         assert_eq!(settle(&splits, 0, &not_qualified), Outcome::NotQualified);
         splits.front[0] = Value(60);
-        let foul = Outcome::Loss {
-            copy: false,
-            foul: true,
-        };
-        assert_eq!(settle(&splits, 0, &not_qualified), foul);
+        assert_eq!(settle(&splits, 0, &not_qualified), Outcome::Foul);
+    }
+
+    /// Every outcome a game can produce is in exactly one row that adds into the total (the
+    /// collection aside), at its own pay; so the rows' returns add up to the EV.
+    #[test]
+    fn every_possible_outcome_has_one_paying_row() {
+        let games = [
+            "[main_wager]\ncommission = \"percent_of_win\"\ncommission_percent = 5\n",
+            "[main_wager]\ndealer_qualifies = \"pair\"\noverqualifier = 3\n",
+            "[main_wager]\ncommission = \"flat_per_bet\"\ncommission_percent = 2.5\n",
+        ];
+        for text in games {
+            let wager = parse(text).unwrap();
+            let rows = return_rows(&wager);
+            for outcome in Outcome::ALL {
+                let paying: Vec<&ReturnRow> = rows
+                    .iter()
+                    .filter(|r| r.pays.is_some() && r.outcomes.len() < OUTCOMES)
+                    .filter(|r| r.outcomes.contains(&outcome))
+                    .collect();
+                if !outcome.is_possible(&wager) {
+                    assert!(paying.is_empty(), "{outcome:?} in {text}");
+                    continue;
+                }
+                assert_eq!(paying.len(), 1, "{outcome:?} in {text}");
+                assert_eq!(paying[0].pays, Some(outcome.units(&wager)), "{outcome:?}");
+            }
+            let mut counts = OutcomeCounts::default();
+            for (i, outcome) in Outcome::ALL.into_iter().enumerate() {
+                if outcome.is_possible(&wager) {
+                    counts.0[i] = 10 + i as u64;
+                }
+            }
+            let from_rows: i128 = rows
+                .iter()
+                .filter_map(|r| {
+                    let n: u64 = r.outcomes.iter().map(|&o| counts.get(o)).sum();
+                    r.pays.map(|p| i128::from(n) * i128::from(p))
+                })
+                .sum();
+            assert_eq!(from_rows, counts.net_units(&wager), "{text}");
+        }
     }
 }

@@ -1,4 +1,4 @@
-//! Statistics of a simulation, computed once from its integer tally.
+//! Statistics, computed once from integer tallies: every float of every report is made here.
 //!
 //! - Mean return per unit wagered: the players' net (integer bet units) over hands x bet.
 //! - Standard deviation: of one round's net per unit wagered in that round, from the exact
@@ -8,13 +8,21 @@
 //! - Intervals on the mean return: normal (mean +/- z sd / sqrt(rounds)).
 //! - Intervals on probabilities: Wilson score intervals.
 //!
+//! - Paired differences of two variants on the same deals: the exact integer sums of the
+//!   per-deal difference from the joint outcome table (a variance of a difference with no
+//!   sampling of its own), and the correlation of the two nets.
+//! - Ratios (a seat's net per chip of action): the delta method.
+//!
 //! Quantiles come from statrs. Everything here is a pure function of integers, so equal tallies
 //! give equal floats, bit for bit.
 
 use statrs::distribution::{ContinuousCDF, Normal};
 
-use crate::engine::simulate::{SideBetPlan, SideBetTally, Tally};
-use crate::game::wager::{BET_UNITS, MainWager};
+use crate::engine::compare::{CompareTally, Vary};
+use crate::engine::simulate::{SideBetTally, SimTally};
+use crate::engine::table::SeatTally;
+use crate::game::events::SideBetPlan;
+use crate::game::wager::{BET_UNITS, BetResult, MainWager, OUTCOMES, Outcome, OutcomeCounts};
 
 /// A two-sided interval.
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -68,13 +76,13 @@ pub fn sd_from_sums(n: u64, sum: i128, sum_squares: u128) -> f64 {
     }
 }
 
-/// The headline figures of the main wager.
+/// The headline figures of a wager.
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct WagerStats {
-    /// Player hands settled.
+    /// Bets settled.
     pub trials: u64,
     pub player_ev: f64,
-    /// P(paid): both hands won, or the dealer overqualified.
+    /// P(paid): both hands won, or the dealer overqualified; for a side bet, some line pays.
     pub win: f64,
     /// P(no money changes hands on the bet): a split result or the dealer not qualifying.
     pub push: f64,
@@ -85,22 +93,30 @@ pub struct WagerStats {
     pub ci99: Interval,
 }
 
-/// The main wager's figures from a run's tally (`players` bets per round).
-pub fn main_wager(tally: &Tally, players: u8) -> WagerStats {
-    let hands = tally.hands as f64;
-    let round_stake = f64::from(players) * BET_UNITS as f64;
-    let player_ev = tally.net_units as f64 / (hands * BET_UNITS as f64);
-    let sd = sd_from_sums(tally.rounds, tally.net_units, tally.net_units_squared) / round_stake;
-    WagerStats {
-        trials: tally.hands,
-        player_ev,
-        win: (tally.win + tally.overqualified) as f64 / hands,
-        push: (tally.push + tally.not_qualified) as f64 / hands,
-        loss: tally.loss as f64 / hands,
-        sd,
-        ci95: mean_interval(player_ev, sd, tally.rounds, 0.95),
-        ci99: mean_interval(player_ev, sd, tally.rounds, 0.99),
+impl WagerStats {
+    /// The figures of a mean `player_ev` with standard deviation `sd` over `n` independent
+    /// rounds, and the outcome shares of `counts`.
+    fn of(player_ev: f64, sd: f64, n: u64, counts: &OutcomeCounts, trials: u64) -> WagerStats {
+        let share = |r: BetResult| counts.with_result(r) as f64 / trials as f64;
+        WagerStats {
+            trials,
+            player_ev,
+            win: share(BetResult::Paid),
+            push: share(BetResult::Pushed),
+            loss: share(BetResult::Lost),
+            sd,
+            ci95: mean_interval(player_ev, sd, n, 0.95),
+            ci99: mean_interval(player_ev, sd, n, 0.99),
+        }
     }
+}
+
+/// The main wager's figures from a run's tally (`players` bets per round).
+pub fn main_wager(tally: &SimTally, players: u8) -> WagerStats {
+    let round_stake = f64::from(players) * BET_UNITS as f64;
+    let player_ev = tally.net_units as f64 / (tally.hands as f64 * BET_UNITS as f64);
+    let sd = sd_from_sums(tally.rounds, tally.net_units, tally.net_units_squared) / round_stake;
+    WagerStats::of(player_ev, sd, tally.rounds, &tally.outcomes, tally.hands)
 }
 
 /// A side bet's figures from its tally: `hands` bets over `rounds` rounds of `players` bets.
@@ -116,21 +132,231 @@ pub fn side_bet(
     let hits: u64 = bet.lines[..plan.table.lines.len()].iter().sum();
     let player_ev = bet.net as f64 / (hands as f64 * unit);
     let sd = sd_from_sums(rounds, bet.net, bet.net_squared) / (f64::from(players) * unit);
-    WagerStats {
-        trials: hands,
-        player_ev,
-        win: hits as f64 / hands as f64,
-        push: 0.0,
-        loss: (hands - hits) as f64 / hands as f64,
-        sd,
-        ci95: mean_interval(player_ev, sd, rounds, 0.95),
-        ci99: mean_interval(player_ev, sd, rounds, 0.99),
+    let mut counts = OutcomeCounts::default();
+    counts.0[Outcome::Win.index()] = hits;
+    counts.0[Outcome::Loss.index()] = hands - hits;
+    WagerStats::of(player_ev, sd, rounds, &counts, hands)
+}
+
+/// Exact integer sums of one variable over `n` deals (in bet units).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Sums {
+    pub n: u64,
+    pub sum: i128,
+    pub squares: u128,
+}
+
+impl Sums {
+    /// The sums of `count` deals of each `net`.
+    pub fn of(counts: impl Iterator<Item = (u64, i64)>) -> Sums {
+        let mut s = Sums {
+            n: 0,
+            sum: 0,
+            squares: 0,
+        };
+        for (count, net) in counts {
+            s.n += count;
+            s.sum += i128::from(count) * i128::from(net);
+            s.squares += u128::from(count) * u128::from(net.unsigned_abs()).pow(2);
+        }
+        s
+    }
+
+    /// The sums of the main wager's net over hands counted by outcome.
+    pub fn of_outcomes(counts: &OutcomeCounts, wager: &MainWager) -> Sums {
+        Sums::of((Outcome::ALL.iter()).map(|&o| (counts.get(o), o.net_units(wager))))
+    }
+
+    /// The mean per unit bet.
+    pub fn mean(self) -> f64 {
+        self.sum as f64 / (self.n as f64 * BET_UNITS as f64)
+    }
+
+    /// The population SD in bet units (0 exactly when every value is equal).
+    pub fn sd(self) -> f64 {
+        sd_from_sums(self.n, self.sum, self.squares) / BET_UNITS as f64
+    }
+
+    /// `n sum x^2 - (sum x)^2` (n^2 times the variance, in units squared), exact when it fits.
+    fn scaled_variance(self) -> f64 {
+        let exact = u128::from(self.n)
+            .checked_mul(self.squares)
+            .zip(self.sum.unsigned_abs().checked_pow(2))
+            .and_then(|(a, b)| a.checked_sub(b));
+        exact.map_or_else(
+            || (self.n as f64).powi(2) * (self.sd() * BET_UNITS as f64).powi(2),
+            |v| v as f64,
+        )
     }
 }
 
-/// Player EV implied by the wager's payouts and the outcome counts (for cross-checks).
-pub fn ev_from_counts(tally: &Tally, wager: &MainWager) -> f64 {
-    tally.net_from_counts(wager) as f64 / (tally.hands as f64 * BET_UNITS as f64)
+/// The main-wager figures of compared variant `i`: the same arithmetic as [`main_wager`], so the
+/// same floats as `paigow simulate` with one player.
+pub fn variant_stats(tally: &CompareTally, i: usize, wager: &MainWager) -> WagerStats {
+    let counts = &tally.outcomes[i];
+    let sums = Sums::of_outcomes(counts, wager);
+    WagerStats::of(sums.mean(), sums.sd(), sums.n, counts, sums.n)
+}
+
+/// The EV (per unit bet) and 95% interval of hands counted by outcome.
+pub fn outcome_ev(counts: &OutcomeCounts, wager: &MainWager) -> (f64, Interval) {
+    let sums = Sums::of_outcomes(counts, wager);
+    let ev = sums.mean();
+    (ev, mean_interval(ev, sums.sd(), sums.n, 0.95))
+}
+
+/// The paired comparison of variants `a` and `b` (difference = EV(a) - EV(b)).
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct PairStats {
+    pub a: usize,
+    pub b: usize,
+    pub difference: f64,
+    /// SD of the per-deal difference of nets, per unit bet.
+    pub sd: f64,
+    /// Standard error of the difference, paired.
+    pub se: f64,
+    /// What the standard error would be from two independent runs of the same size.
+    pub independent_se: f64,
+    pub ci95: Interval,
+    pub ci99: Interval,
+    /// Share of hands set differently (of deals, or of 2 x deals when both sides vary).
+    pub set_differently: f64,
+    /// Share of deals whose net differs.
+    pub result_differs: f64,
+    /// Correlation of the two nets (None when one of them never varies).
+    pub correlation: Option<f64>,
+}
+
+impl PairStats {
+    /// Whether the 95% interval of the difference excludes zero.
+    pub fn is_significant(&self) -> bool {
+        self.ci95.low > 0.0 || self.ci95.high < 0.0
+    }
+}
+
+/// The paired figures of pair number `p`, variants `a` < `b`.
+pub fn pair_stats(
+    tally: &CompareTally,
+    vary: Vary,
+    p: usize,
+    (a, b): (usize, usize),
+    wager: &MainWager,
+) -> PairStats {
+    let nets = Outcome::ALL.map(|o| o.net_units(wager));
+    let joint = &tally.joint[p];
+    let cells = || (0..OUTCOMES).flat_map(move |x| (0..OUTCOMES).map(move |y| (x, y)));
+    let diff = Sums::of(cells().map(|(x, y)| (joint[x][y], nets[x] - nets[y])));
+    let sum_a = Sums::of(cells().map(|(x, y)| (joint[x][y], nets[x])));
+    let sum_b = Sums::of(cells().map(|(x, y)| (joint[x][y], nets[y])));
+    let differs: u64 = cells()
+        .filter(|&(x, y)| nets[x] != nets[y])
+        .map(|(x, y)| joint[x][y])
+        .sum();
+    let n = diff.n;
+    let difference = diff.sum as f64 / (n as f64 * BET_UNITS as f64);
+    let sd = diff.sd();
+    let root_n = (n as f64).sqrt();
+    PairStats {
+        a,
+        b,
+        difference,
+        sd,
+        se: sd / root_n,
+        independent_se: (sum_a.sd().powi(2) + sum_b.sd().powi(2)).sqrt() / root_n,
+        ci95: mean_interval(difference, sd, n, 0.95),
+        ci99: mean_interval(difference, sd, n, 0.99),
+        set_differently: tally.set_differently[p] as f64 / (n * vary.sides()) as f64,
+        result_differs: differs as f64 / n as f64,
+        correlation: correlation(joint, &nets, sum_a, sum_b),
+    }
+}
+
+/// Pearson correlation of the two nets from the joint table, exact integers until the division.
+fn correlation(
+    joint: &[[u64; OUTCOMES]; OUTCOMES],
+    nets: &[i64; OUTCOMES],
+    a: Sums,
+    b: Sums,
+) -> Option<f64> {
+    let mut cross = 0i128;
+    for (x, row) in joint.iter().enumerate() {
+        for (y, &count) in row.iter().enumerate() {
+            cross += i128::from(count) * i128::from(nets[x]) * i128::from(nets[y]);
+        }
+    }
+    let covariance = i128::from(a.n)
+        .checked_mul(cross)
+        .zip(a.sum.checked_mul(b.sum))
+        .map_or_else(
+            || a.n as f64 * cross as f64 - a.sum as f64 * b.sum as f64,
+            |(x, y)| (x - y) as f64,
+        );
+    let (va, vb) = (a.scaled_variance(), b.scaled_variance());
+    (va > 0.0 && vb > 0.0).then(|| (covariance / (va.sqrt() * vb.sqrt())).clamp(-1.0, 1.0))
+}
+
+/// Variant indices from the best EV to the worst (exact integer nets; ties keep input order).
+pub fn ranking(tally: &CompareTally, wager: &MainWager) -> Vec<usize> {
+    let total = |i: usize| tally.outcomes[i].net_units(wager);
+    let mut order: Vec<usize> = (0..tally.outcomes.len()).collect();
+    order.sort_by_key(|&i| std::cmp::Reverse(total(i)));
+    order
+}
+
+/// Figures for one seat, computed once from its tally.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct SeatStats {
+    /// Mean net per round after collection, in chips, with a normal 95% interval.
+    pub ev_per_round: f64,
+    pub ev_per_round_ci95: (f64, f64),
+    /// Net before collection per chip of action, with a 95% interval (ratio estimator).
+    pub ev_per_action: f64,
+    pub ev_per_action_ci95: (f64, f64),
+    /// Net after collection per chip of action.
+    pub ev_per_action_after_collection: f64,
+    /// Mean chips in action per round.
+    pub action_per_round: f64,
+}
+
+/// A seat's figures from `tally` over `rounds` rounds, paying `fee` collection per round.
+pub fn seat_stats(t: &SeatTally, rounds: u64, fee: u64) -> SeatStats {
+    let n = rounds as f64;
+    let per_round = t.net as f64 / n - fee as f64;
+    let sd = sd_from_sums(rounds, t.net, t.net_squared);
+    let i = mean_interval(per_round, sd, rounds, 0.95);
+    let action = t.action as f64;
+    let ratio = if action > 0.0 {
+        t.net as f64 / action
+    } else {
+        0.0
+    };
+    let half = ratio_half_width(t, rounds, ratio);
+    SeatStats {
+        ev_per_round: per_round,
+        ev_per_round_ci95: (i.low, i.high),
+        ev_per_action: ratio,
+        ev_per_action_ci95: (ratio - half, ratio + half),
+        ev_per_action_after_collection: if action > 0.0 {
+            (t.net as f64 - fee as f64 * n) / action
+        } else {
+            0.0
+        },
+        action_per_round: action / n,
+    }
+}
+
+/// Half-width of the 95% interval of `ratio` = sum net / sum action (delta method: the SD of
+/// `net - ratio x action` over the mean action, over sqrt(rounds)).
+fn ratio_half_width(t: &SeatTally, rounds: u64, ratio: f64) -> f64 {
+    let n = rounds as f64;
+    let mean_action = t.action as f64 / n;
+    if mean_action == 0.0 {
+        return 0.0;
+    }
+    let residual = (t.net_squared as f64 - 2.0 * ratio * t.net_action as f64
+        + ratio * ratio * t.action_squared as f64)
+        / n;
+    z(0.95) * residual.max(0.0).sqrt() / (mean_action * n.sqrt())
 }
 
 #[cfg(test)]

@@ -52,6 +52,11 @@ impl<S: Strategy> Strategy for CachedWay<S> {
         Some(slot)
     }
 
+    #[inline]
+    fn prefetch(&self, slot: ShapeSlot) {
+        self.table.prefetch(slot);
+    }
+
     /// On a hit: the setting's values and the seven cards' side-bet facts, with no split search.
     #[inline]
     fn known_at(&self, slot: ShapeSlot) -> Option<KnownSetting> {

@@ -55,6 +55,12 @@ pub trait Strategy: Send + Sync {
         None
     }
 
+    /// Asks for the memory of `slot` in this strategy's cache, so that a [`Strategy::known_at`]
+    /// a little later does not wait for it (nothing, for a strategy with no cache).
+    fn prefetch(&self, slot: ShapeSlot) {
+        let _ = slot;
+    }
+
     /// The setting cached at `slot` (from [`Strategy::locate`] of some hand), when it is there;
     /// `None` means "sort the hand, compute the split values and call `choose`". When `Some`, it
     /// equals the values of `choose`'s split and the facts of the hand's seven cards.

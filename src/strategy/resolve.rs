@@ -63,8 +63,35 @@ impl Resolved {
     }
 }
 
-/// Resolves a strategy name for `game` (see the module docs).
+/// Resolves a strategy name for `game` (see the module docs), reading house ways from their
+/// shipped text or their file.
 pub fn resolve(name: &str, game: &GameRules) -> Result<Resolved, ConfigError> {
+    resolve_with(name, game, &HouseWay::load)
+}
+
+/// Resolves a strategy name with the house-way file it was resolved with before (`stored`, as
+/// [`Resolved::sources`] gave it), reading no file: how a partial result is rebuilt elsewhere.
+pub fn resolve_stored(
+    name: &str,
+    game: &GameRules,
+    stored: &[TextFile],
+) -> Result<Resolved, ConfigError> {
+    resolve_with(name, game, &|way: &str| match stored {
+        [file] => HouseWay::from_toml(&file.text, &file.origin),
+        [] => HouseWay::load(way),
+        _ => Err(ConfigError::file(
+            name,
+            format!("one house-way file expected, {} stored", stored.len()),
+        )),
+    })
+}
+
+/// [`resolve`] with house ways read by `load_way`.
+fn resolve_with(
+    name: &str,
+    game: &GameRules,
+    load_way: &dyn Fn(&str) -> Result<HouseWay, ConfigError>,
+) -> Result<Resolved, ConfigError> {
     let resolved = |strategy: Box<dyn Strategy>, detail, sources| Resolved {
         label: name.to_string(),
         strategy,
@@ -72,7 +99,7 @@ pub fn resolve(name: &str, game: &GameRules) -> Result<Resolved, ConfigError> {
         sources,
     };
     if let Some(dealer) = name.strip_prefix(OPTIMAL) {
-        let dealer = dealer_way(dealer, game)?;
+        let dealer = dealer_way_with(dealer, game, load_way)?;
         let way = OptimalWay::load_default(&dealer.way, game);
         let strategy = Box::new(CachedWay::new(way.clone()));
         return Ok(resolved(strategy, Detail::Optimal(way), dealer.sources));
@@ -82,19 +109,33 @@ pub fn resolve(name: &str, game: &GameRules) -> Result<Resolved, ConfigError> {
         "max-front" => Ok(resolved(Box::new(MaxFront), Detail::BuiltIn, Vec::new())),
         _ => match exposed_tie_break(name) {
             Some(tie_break) => {
-                let way = HouseWay::load(tie_break)?;
+                let way = load_way(tie_break)?;
                 let sources = vec![way.file()];
                 let strategy = Box::new(Exposed::new(way.clone()));
                 Ok(resolved(strategy, Detail::Exposed(way), sources))
             }
             None => {
-                let way = HouseWay::load(name)?;
+                let way = load_way(name)?;
                 let sources = vec![way.file()];
                 let strategy = Box::new(CachedWay::new(way.clone()));
                 Ok(resolved(strategy, Detail::House(way), sources))
             }
         },
     }
+}
+
+/// The house-way files behind a strategy name, as [`resolve`] would read them: none for a
+/// built-in, the tie-break way's for `exposed:WAY`, the dealer way's for `optimal:D`.
+pub fn sources(name: &str) -> Result<Vec<TextFile>, ConfigError> {
+    let way = match (name.strip_prefix(OPTIMAL), exposed_tie_break(name)) {
+        (Some(dealer), _) => dealer,
+        (None, Some(tie_break)) => tie_break,
+        (None, None) => name,
+    };
+    if way == "max-back" || way == "max-front" {
+        return Ok(Vec::new());
+    }
+    Ok(vec![HouseWay::load(way)?.file()])
 }
 
 /// The tie-break way of an `exposed` name, if `name` is one.
@@ -114,6 +155,15 @@ pub struct ResolvedDealer {
 /// The way `label` names for a dealer who sets without seeing any player: a house way or a
 /// reference built-in (not `optimal:` or `exposed`).
 pub fn dealer_way(label: &str, game: &GameRules) -> Result<ResolvedDealer, ConfigError> {
+    dealer_way_with(label, game, &HouseWay::load)
+}
+
+/// [`dealer_way`] with house ways read by `load_way`.
+fn dealer_way_with(
+    label: &str,
+    game: &GameRules,
+    load_way: &dyn Fn(&str) -> Result<HouseWay, ConfigError>,
+) -> Result<ResolvedDealer, ConfigError> {
     if label.starts_with(OPTIMAL) || exposed_tie_break(label).is_some() {
         return Err(ConfigError::file(
             &format!("{OPTIMAL}{label}"),
@@ -121,7 +171,7 @@ pub fn dealer_way(label: &str, game: &GameRules) -> Result<ResolvedDealer, Confi
              (the dealer sets without seeing the player)",
         ));
     }
-    let resolved = resolve(label, game)?;
+    let resolved = resolve_with(label, game, load_way)?;
     let text = match resolved.sources.first() {
         Some(file) => file.text.clone(),
         None => label.to_string(),

@@ -21,7 +21,7 @@ use crate::cards::{Card, Cards, Deck};
 use crate::combin::{BINOMIAL, for_each_hand_below, for_each_hand_from, for_each_rank_of};
 use crate::eval::Evaluator;
 use crate::eval::split::{SPLIT_COUNT, SplitValues};
-use crate::game::wager::{BET_UNITS, DealerHand, MainWager, Outcome, settle};
+use crate::game::wager::{BET_UNITS, BetResult, DealerHand, MainWager, settle};
 use crate::strategy::{Strategy, set_dealer};
 
 /// One legal setting of the player's hand and its outcomes against the live dealer hands.
@@ -132,10 +132,10 @@ impl Tally {
         } else {
             for k in splits.legal_splits() {
                 let live = &mut self.live[k];
-                match settle(splits, k, dealer) {
-                    Outcome::Win => live.win += 1,
-                    Outcome::Loss { .. } => live.loss += 1,
-                    _ => live.push += 1,
+                match settle(splits, k, dealer).result() {
+                    BetResult::Paid => live.win += 1,
+                    BetResult::Lost => live.loss += 1,
+                    BetResult::Pushed => live.push += 1,
                 }
             }
         }

@@ -1,6 +1,7 @@
 //! Checkpoints: a run's tally and completed chunks saved as it goes, so a killed run resumes.
 //!
-//! A checkpoint is a [`Partial`] of kind `checkpoint` (see [`crate::engine::shard`] for the format)
+//! A checkpoint is a [`Partial`] of kind `checkpoint` (see [`crate::report::partial`] for the
+//! format)
 //! covering the chunks finished so far. [`Checkpointer`] adds each finished chunk's tally to its
 //! state and saves the whole state atomically ([`crate::files::write_atomic`]) once
 //! `every` has passed or `every_chunks` chunks have finished since the last save, and when asked
@@ -23,12 +24,14 @@ use std::sync::Mutex;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::{Duration, Instant};
 
-use crate::engine::shard::{ChunkSet, Partial, PartialKind, ShardError};
-use crate::engine::simulate::Tally;
+use crate::engine::run::Tally;
+use crate::engine::run::chunks::{ChunkSet, ShardSpec};
+use crate::report::facts::RunFacts;
+use crate::report::partial::{Partial, PartialError, PartialKind, same_run};
 
 /// What a run has finished so far.
-struct State {
-    tally: Tally,
+struct State<T> {
+    tally: T,
     done: BTreeSet<u64>,
     since_save: u64,
     last_save: Instant,
@@ -37,27 +40,28 @@ struct State {
 }
 
 /// Accumulates finished chunks and saves them to a checkpoint file.
-pub struct Checkpointer {
+pub struct Checkpointer<T> {
     path: PathBuf,
     /// Everything but the chunks and tally (kind `checkpoint`).
-    base: Partial,
+    base: Partial<T>,
     every: Duration,
     every_chunks: Option<u64>,
     started: Instant,
-    state: Mutex<State>,
+    threads: usize,
+    state: Mutex<State<T>>,
 }
 
-impl Checkpointer {
+impl<T: Tally> Checkpointer<T> {
     /// A checkpointer writing `base` (with the chunks and tally so far) to `path`, starting from
     /// the chunks `done` and their tally `tally` (empty for a fresh run).
     pub fn new(
         path: &Path,
-        base: Partial,
-        every: Duration,
-        every_chunks: Option<u64>,
+        base: Partial<T>,
+        (every, every_chunks): (Duration, Option<u64>),
+        threads: usize,
         done: BTreeSet<u64>,
-        tally: Tally,
-    ) -> Checkpointer {
+        tally: T,
+    ) -> Checkpointer<T> {
         Checkpointer {
             path: path.to_path_buf(),
             base: Partial {
@@ -67,6 +71,7 @@ impl Checkpointer {
             every,
             every_chunks,
             started: Instant::now(),
+            threads,
             state: Mutex::new(State {
                 tally,
                 done,
@@ -79,9 +84,9 @@ impl Checkpointer {
 
     /// Records a finished chunk; saves if it is time. A failed save sets `stop` (the run cannot
     /// be protected any more) and is reported by [`Checkpointer::finish`].
-    pub fn chunk_done(&self, chunk: u64, tally: &Tally, stop: &AtomicBool) {
+    pub fn chunk_done(&self, chunk: u64, tally: &T, stop: &AtomicBool) {
         let mut state = self.state.lock().unwrap_or_else(|e| e.into_inner());
-        state.tally = state.tally.merge(*tally);
+        state.tally.merge(tally);
         state.done.insert(chunk);
         state.since_save += 1;
         let due = state.last_save.elapsed() >= self.every
@@ -96,25 +101,19 @@ impl Checkpointer {
     }
 
     /// Saves now; returns the chunks done and their tally, or the first save error.
-    pub fn finish(&self) -> Result<(BTreeSet<u64>, Tally), String> {
+    pub fn finish(&self) -> Result<(BTreeSet<u64>, T), String> {
         let mut state = self.state.lock().unwrap_or_else(|e| e.into_inner());
         if let Some(e) = state.error.take() {
             return Err(e);
         }
         self.save_locked(&mut state)?;
-        Ok((state.done.clone(), state.tally))
+        Ok((state.done.clone(), state.tally.clone()))
     }
 
-    fn save_locked(&self, state: &mut State) -> Result<(), String> {
+    fn save_locked(&self, state: &mut State<T>) -> Result<(), String> {
         let chunk_ranges = ChunkSet::from_chunks(&state.done);
-        let mut partial = Partial {
-            deals_covered: self.base.deals_in(&chunk_ranges),
-            chunk_ranges,
-            tally: state.tally,
-            ..self.base.clone()
-        };
-        partial.setup.wall_seconds =
-            (self.started.elapsed().as_secs_f64() * 1000.0).round() / 1000.0;
+        let facts = RunFacts::of_this_run(self.threads, self.started.elapsed().as_secs_f64());
+        let partial = self.base.covering(chunk_ranges, state.tally.clone(), facts);
         crate::files::write_atomic(&self.path, partial.to_json().as_bytes())
             .map_err(|e| format!("{}: cannot write the checkpoint: {e}", self.path.display()))?;
         state.since_save = 0;
@@ -144,12 +143,12 @@ pub fn interrupt_flag() -> Result<&'static AtomicBool, String> {
 
 /// Checks that checkpoint `saved` (read from `file`) belongs to the run described by
 /// `expected`, and returns its chunks and tally.
-pub fn resume_check(
+pub fn resume_check<T: Tally>(
     file: &str,
-    saved: &Partial,
-    expected: &Partial,
-) -> Result<(BTreeSet<u64>, Tally), ShardError> {
-    let invalid = |message: String| ShardError::Invalid {
+    saved: &Partial<T>,
+    expected: &Partial<T>,
+) -> Result<(BTreeSet<u64>, T), PartialError> {
+    let invalid = |message: String| PartialError::Invalid {
         file: file.to_string(),
         message,
     };
@@ -158,16 +157,14 @@ pub fn resume_check(
             "is a shard result, not a checkpoint: merge it with `paigow merge`".to_string(),
         ));
     }
-    crate::engine::shard::same_run("this run", expected, file, saved)?;
+    same_run("this run", expected, file, saved)?;
     if saved.shard != expected.shard {
-        let show = |s: Option<crate::engine::shard::ShardSpec>| {
-            s.map_or("none".to_string(), |s| s.to_string())
-        };
+        let show = |s: Option<ShardSpec>| s.map_or("none".to_string(), |s| s.to_string());
         return Err(invalid(format!(
             "is a checkpoint of shard {}, but this run is shard {}",
             show(saved.shard),
             show(expected.shard)
         )));
     }
-    Ok((saved.chunk_ranges.chunks().collect(), saved.tally))
+    Ok((saved.chunk_ranges.chunks().collect(), saved.tally.clone()))
 }

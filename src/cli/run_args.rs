@@ -1,0 +1,366 @@
+//! What every Monte Carlo command (`simulate`, `compare`, `table`) shares on the command line:
+//! one set of run arguments ([`RunArgs`]) and one driver ([`execute`]) that runs a job with
+//! progress, a shard of it, checkpoints and resume, and hands back the tally to report.
+
+use std::collections::BTreeSet;
+use std::path::{Path, PathBuf};
+use std::sync::atomic::AtomicBool;
+use std::time::{Duration, Instant};
+
+use anyhow::Context;
+use clap::Args;
+
+use crate::engine::run::chunks::{ChunkSet, ShardSpec};
+use crate::engine::run::spec::RunSpec;
+use crate::engine::run::{Job, MAX_THREADS, Plan, Tally, run_chunks, thread_pool};
+use crate::report::checkpoint::{self, Checkpointer};
+use crate::report::facts::RunFacts;
+use crate::report::partial::{CheckpointFacts, Partial, PartialKind, RunExtra};
+
+/// The run arguments of `simulate`, `compare` and `table`.
+#[derive(Args, Debug)]
+pub struct RunArgs {
+    /// Rounds to deal: 1000000, 1_000_000, 1e6 or 2.5e8.
+    #[arg(long, short = 'n', visible_alias = "rounds", value_parser = parse_count)]
+    pub deals: u64,
+    /// Seed of the run; the same seed and arguments give the same reports.
+    #[arg(long, short = 's', default_value_t = 1)]
+    pub seed: u64,
+    /// Worker threads, 1 to 1024 (default: one per core). Reports do not depend on it.
+    #[arg(long, short = 't', value_parser = parse_threads)]
+    pub threads: Option<usize>,
+    /// Rounds per chunk, each with its own RNG stream. Changing it changes the deals.
+    #[arg(long, default_value = "65536", value_parser = parse_count)]
+    pub chunk_size: u64,
+    /// Report directory (default: under reports/, named after the run).
+    #[arg(long)]
+    pub out: Option<PathBuf>,
+    /// No summary on stdout and no progress bar.
+    #[arg(long, short = 'q')]
+    pub quiet: bool,
+    /// Run only shard K of M (1 <= K <= M): a fixed range of the chunks. Writes the partial
+    /// result OUT/shard-K-of-M.json instead of reports; combine the M shards with `paigow merge`.
+    #[arg(long, value_name = "K/M")]
+    pub shard: Option<ShardSpec>,
+    /// Save the run's progress to FILE as it goes (atomically), and on Ctrl-C or SIGTERM.
+    #[arg(long, value_name = "FILE")]
+    pub checkpoint: Option<PathBuf>,
+    /// Continue the run saved in the --checkpoint FILE (a missing FILE starts the run afresh).
+    #[arg(long, requires = "checkpoint")]
+    pub resume: bool,
+    /// Seconds between checkpoint saves.
+    #[arg(long, value_name = "SECONDS", default_value_t = 5, requires = "checkpoint",
+          value_parser = clap::value_parser!(u64).range(1..))]
+    pub checkpoint_every: u64,
+    /// Also save the checkpoint after every N chunks (for tests).
+    #[arg(long, hide = true, requires = "checkpoint",
+          value_parser = clap::value_parser!(u64).range(1..))]
+    pub checkpoint_every_chunks: Option<u64>,
+}
+
+impl RunArgs {
+    /// The threads asked for, or one per core.
+    pub fn thread_count(&self) -> usize {
+        (self.threads)
+            .unwrap_or_else(|| std::thread::available_parallelism().map_or(1, usize::from))
+            .min(MAX_THREADS)
+    }
+
+    /// The run's plan.
+    pub fn plan(&self) -> anyhow::Result<Plan> {
+        Ok(Plan::new(self.deals, self.chunk_size, self.seed)?)
+    }
+}
+
+/// A count written as digits with optional `_` separators, or in scientific notation (`2.5e8`).
+pub fn parse_count(text: &str) -> Result<u64, String> {
+    let bad = || format!("'{text}' is not a whole number such as 1000000, 1_000_000 or 1e6");
+    let well_placed = |s: &str| !s.starts_with('_') && !s.ends_with('_') && !s.contains("__");
+    if !text.split(['e', 'E', '.']).all(well_placed) {
+        return Err(bad());
+    }
+    let clean: String = text.chars().filter(|&c| c != '_').collect();
+    let (mantissa, exponent) = match clean.split_once(['e', 'E']) {
+        Some((m, e)) => (m, e.parse::<u32>().map_err(|_| bad())?),
+        None => (clean.as_str(), 0),
+    };
+    let (whole, fraction) = mantissa.split_once('.').unwrap_or((mantissa, ""));
+    let digits = format!("{whole}{fraction}");
+    if digits.is_empty() || !digits.bytes().all(|b| b.is_ascii_digit()) {
+        return Err(bad());
+    }
+    let shift = exponent
+        .checked_sub(fraction.len() as u32)
+        .ok_or_else(|| format!("'{text}' is not a whole number"))?;
+    let value = digits
+        .parse::<u64>()
+        .ok()
+        .and_then(|d| 10u64.checked_pow(shift).and_then(|p| d.checked_mul(p)))
+        .ok_or_else(|| format!("'{text}' is too large"))?;
+    if value == 0 {
+        return Err("must be at least 1".to_string());
+    }
+    Ok(value)
+}
+
+/// A thread count from 1 to [`MAX_THREADS`].
+fn parse_threads(text: &str) -> Result<usize, String> {
+    match text.parse::<usize>() {
+        Ok(n) if (1..=MAX_THREADS).contains(&n) => Ok(n),
+        _ => Err(format!(
+            "'{text}': threads must be a whole number from 1 to {MAX_THREADS}"
+        )),
+    }
+}
+
+/// A name reduced to a file stem, for default report directories.
+pub fn stem(name: &str) -> String {
+    Path::new(name).file_stem().map_or_else(
+        || name.to_string(),
+        |f| f.to_string_lossy().replace(':', "_"),
+    )
+}
+
+/// Creates the report directory and checks it is writable, before the run.
+fn prepare_out(out: &Path) -> anyhow::Result<()> {
+    std::fs::create_dir_all(out)
+        .with_context(|| format!("{}: cannot create the report directory", out.display()))?;
+    let probe = out.join(format!(".paigow-write-test-{}", std::process::id()));
+    std::fs::write(&probe, b"")
+        .with_context(|| format!("{}: report directory is not writable", out.display()))?;
+    let _ = std::fs::remove_file(&probe);
+    Ok(())
+}
+
+/// A whole run's result, ready to report.
+pub struct Finished<T> {
+    pub tally: T,
+    pub facts: RunFacts,
+    /// Deals dealt by this process (fewer than the run's after a resume).
+    pub deals_run: u64,
+    pub checkpoint: Option<CheckpointFacts>,
+}
+
+impl<T> Finished<T> {
+    /// Deals per second of this process.
+    pub fn rate(&self) -> f64 {
+        (self.deals_run as f64 / self.facts.wall_seconds).round()
+    }
+}
+
+/// A command's report writer (`write_reports` of `simulate`, `compare` or `table`): writes the
+/// report set of a whole run into a directory and returns the stdout summary. Shared by the
+/// command itself and by `merge`.
+pub type Writer<J> = fn(
+    &Path,
+    &J,
+    &RunSpec,
+    &Plan,
+    &Finished<<J as Job>::Tally>,
+    RunExtra,
+) -> anyhow::Result<String>;
+
+/// Runs `job` into the report directory `out` (created and checked first) and writes its
+/// reports with `write`, printing the summary unless quiet; a shard writes its partial result
+/// instead.
+pub fn run_to_reports<J: Job>(
+    args: &RunArgs,
+    job: &J,
+    spec: &RunSpec,
+    plan: &Plan,
+    out: &Path,
+    write: Writer<J>,
+) -> anyhow::Result<()> {
+    prepare_out(out)?;
+    let Some(finished) = execute(args, job, spec, plan, out)? else {
+        return Ok(());
+    };
+    let extra = RunExtra {
+        checkpoint: finished.checkpoint.clone(),
+        merged_partials: Vec::new(),
+    };
+    let text = write(out, job, spec, plan, &finished, extra)?;
+    if !args.quiet {
+        super::print_stdout(&text)?;
+    }
+    Ok(())
+}
+
+/// Runs `job` as the arguments say: every chunk, or the chunks of one shard; with progress,
+/// checkpoints and resume. Returns the whole run's tally to report, or None after writing a
+/// shard's partial result (`OUT/shard-K-of-M.json`).
+pub fn execute<J: Job>(
+    args: &RunArgs,
+    job: &J,
+    spec: &RunSpec,
+    plan: &Plan,
+    out: &Path,
+) -> anyhow::Result<Option<Finished<J::Tally>>> {
+    let threads = args.thread_count();
+    let pool = thread_pool(threads)?;
+    let own = args
+        .shard
+        .map_or(0..plan.chunks(), |s| s.chunks(plan.chunks()));
+    let base = Partial::empty(
+        PartialKind::Shard,
+        spec.clone(),
+        plan,
+        args.shard,
+        RunFacts::of_this_run(threads, 0.0),
+        job.empty_tally(),
+    );
+    let start = Instant::now();
+    let (tally, deals_run, checkpoint) = match &args.checkpoint {
+        Some(path) => run_with_checkpoint(args, path, job, plan, &pool, &base, own.clone())?,
+        None => {
+            let bar =
+                super::progress::bar_unless_quiet(args.quiet, plan.deals_in(own.clone()), "deals");
+            let chunks: Vec<u64> = own.clone().collect();
+            let never = AtomicBool::new(false);
+            let done = |_: u64, t: &J::Tally| bar.inc(t.rounds());
+            let tally = pool.install(|| run_chunks(job, plan, &chunks, &never, &done))?;
+            bar.finish_and_clear();
+            let deals = tally.rounds();
+            (tally, deals, None)
+        }
+    };
+    let facts = RunFacts::of_this_run(threads, start.elapsed().as_secs_f64());
+    if let Some(shard) = args.shard {
+        write_shard(args, out, shard, own, &base, tally, facts)?;
+        return Ok(None);
+    }
+    Ok(Some(Finished {
+        tally,
+        facts,
+        deals_run,
+        checkpoint,
+    }))
+}
+
+/// Runs the chunks `own` not yet in the checkpoint, saving as it goes. Returns the total tally,
+/// the deals run now, and the checkpoint facts; an interrupted run saves and fails.
+fn run_with_checkpoint<J: Job>(
+    args: &RunArgs,
+    path: &Path,
+    job: &J,
+    plan: &Plan,
+    pool: &rayon::ThreadPool,
+    base: &Partial<J::Tally>,
+    own: std::ops::Range<u64>,
+) -> anyhow::Result<(J::Tally, u64, Option<CheckpointFacts>)> {
+    let file = path.display().to_string();
+    let (done, before) = if path.exists() {
+        if !args.resume {
+            anyhow::bail!(
+                "{file}: a checkpoint already exists; add --resume to continue that run, or remove the file to start over"
+            );
+        }
+        let saved = crate::report::partial::read::<J::Tally>(path)?;
+        checkpoint::resume_check(&file, &saved, base)?
+    } else {
+        if args.resume && !args.quiet {
+            eprintln!("note: {file} does not exist yet; starting the run from the beginning");
+        }
+        (BTreeSet::new(), job.empty_tally())
+    };
+    let chunks_resumed = done.len() as u64;
+    let rounds_before = before.rounds();
+    let todo: Vec<u64> = own.clone().filter(|c| !done.contains(c)).collect();
+    let stop = checkpoint::interrupt_flag().map_err(anyhow::Error::msg)?;
+    let every = (
+        Duration::from_secs(args.checkpoint_every),
+        args.checkpoint_every_chunks,
+    );
+    let threads = args.thread_count();
+    let saver = Checkpointer::new(path, base.clone(), every, threads, done, before);
+    let bar = super::progress::bar_unless_quiet(args.quiet, plan.deals_in(own.clone()), "deals");
+    bar.inc(rounds_before);
+    pool.install(|| {
+        run_chunks(job, plan, &todo, stop, &|chunk, t| {
+            bar.inc(t.rounds());
+            saver.chunk_done(chunk, t, stop);
+        })
+    })?;
+    bar.finish_and_clear();
+    let (done, tally) = saver.finish().map_err(anyhow::Error::msg)?;
+    let total = own.end - own.start;
+    if done.len() as u64 != total {
+        anyhow::bail!(
+            "interrupted: {file} saved with {} of {total} chunks done; run the same command with --resume to finish",
+            done.len()
+        );
+    }
+    let facts = CheckpointFacts {
+        file,
+        chunks_resumed,
+    };
+    let deals_run = tally.rounds() - rounds_before;
+    Ok((tally, deals_run, Some(facts)))
+}
+
+/// Writes this shard's partial result to `OUT/shard-K-of-M.json`.
+fn write_shard<T: Tally>(
+    args: &RunArgs,
+    out: &Path,
+    shard: ShardSpec,
+    own: std::ops::Range<u64>,
+    base: &Partial<T>,
+    tally: T,
+    facts: RunFacts,
+) -> anyhow::Result<()> {
+    let wall = facts.wall_seconds;
+    let partial = base.covering(ChunkSet::range(own), tally, facts);
+    partial
+        .check()
+        .map_err(|e| anyhow::anyhow!("internal error: shard result inconsistent: {e}"))?;
+    let path = out.join(shard.file_name());
+    crate::files::write_atomic(&path, partial.to_json().as_bytes())
+        .with_context(|| format!("{}: cannot write", path.display()))?;
+    if !args.quiet {
+        let chunks = if partial.chunk_ranges.is_empty() {
+            "no chunks (more shards than chunks)".to_string()
+        } else {
+            partial.chunk_ranges.describe()
+        };
+        super::print_stdout(&format!(
+            "shard {shard}: {chunks}, {} deals in {wall:.2} s\n\
+             partial result in {}\n\
+             when all {} shards are done: paigow merge {}/shard-*-of-{}.json --out DIR\n",
+            partial.deals_covered,
+            path.display(),
+            shard.count,
+            out.display(),
+            shard.count,
+        ))?;
+    }
+    Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn counts_in_every_notation() {
+        assert_eq!(parse_count("1e9"), Ok(1_000_000_000));
+        assert_eq!(parse_count("1_000_000_000"), Ok(1_000_000_000));
+        assert_eq!(parse_count("2.5e8"), Ok(250_000_000));
+        assert_eq!(parse_count("1E3"), Ok(1_000));
+        assert_eq!(parse_count("12345"), Ok(12_345));
+        for bad in [
+            "0", "0e5", "2.5", "2.55e1", "-1", "1e", "abc", "", "1e30", "1.e", "_1", "1__0", "1_",
+            "1e_5",
+        ] {
+            assert!(parse_count(bad).is_err(), "{bad}");
+        }
+    }
+
+    #[test]
+    fn threads_are_bounded() {
+        assert_eq!(parse_threads("1"), Ok(1));
+        assert_eq!(parse_threads("1024"), Ok(1024));
+        for bad in ["0", "1025", "65536", "-1", "x"] {
+            assert!(parse_threads(bad).is_err(), "{bad}");
+        }
+    }
+}

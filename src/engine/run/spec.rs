@@ -1,0 +1,118 @@
+//! What a run is, as data: the command, the exact text of every input file, the strategies by
+//! name with the files they were read from, and the command's options. Enough to rebuild the
+//! run's configuration with no other file (what `merge` and `--resume` do, possibly on another
+//! machine), and to digest it.
+//!
+//! Invariants: a spec is built once, from the files as read, before a run starts; every engine
+//! builds its configuration from a spec alone (`from_spec`), so a fresh run and a merge of its
+//! shards see the same configuration; the digest covers every field (and the deals and chunk
+//! size), so two runs with the same digest deal and tally the same way.
+
+use std::collections::BTreeMap;
+
+use serde::{Deserialize, Serialize};
+
+use crate::engine::run::Plan;
+use crate::files::{ConfigError, TextFile, sha256_hex};
+use crate::game::GameRules;
+use crate::strategy::resolve::{Resolved, resolve_stored, sources};
+
+/// A strategy as the run names it: its role ("player way", "dealer way", "compared way", ...),
+/// its name as given, and the house-way file it was read from (none for a built-in).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct StrategySpec {
+    pub role: String,
+    pub name: String,
+    pub sources: Vec<TextFile>,
+}
+
+/// A run described by its inputs.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct RunSpec {
+    /// The command that runs it ("simulate", "compare", "table").
+    pub command: String,
+    pub game: TextFile,
+    /// The game's side-bet paytables, in the game's order.
+    pub side_bets: Vec<TextFile>,
+    pub strategies: Vec<StrategySpec>,
+    /// The command's own options, as text.
+    pub options: BTreeMap<String, String>,
+}
+
+impl RunSpec {
+    /// A spec of `command` on `game`, with no strategies or options yet.
+    pub fn new(command: &str, game: &GameRules) -> RunSpec {
+        RunSpec {
+            command: command.to_string(),
+            game: game.file(),
+            side_bets: game.side_bet_files(),
+            strategies: Vec::new(),
+            options: BTreeMap::new(),
+        }
+    }
+
+    /// Adds the strategy `name` in `role`, with the house-way file it reads.
+    pub fn with_strategy(mut self, role: &str, name: &str) -> Result<RunSpec, ConfigError> {
+        self.strategies.push(StrategySpec {
+            role: role.to_string(),
+            name: name.to_string(),
+            sources: sources(name)?,
+        });
+        Ok(self)
+    }
+
+    /// Sets an option.
+    pub fn with_option(mut self, key: &str, value: impl ToString) -> RunSpec {
+        self.options.insert(key.to_string(), value.to_string());
+        self
+    }
+
+    /// The game, rebuilt from the stored texts.
+    pub fn game(&self) -> Result<GameRules, ConfigError> {
+        GameRules::from_texts(&self.game, &self.side_bets)
+    }
+
+    /// The strategies in `role`, in order, rebuilt from their stored files.
+    pub fn strategies(&self, role: &str, game: &GameRules) -> Result<Vec<Resolved>, ConfigError> {
+        (self.strategies.iter())
+            .filter(|s| s.role == role)
+            .map(|s| resolve_stored(&s.name, game, &s.sources))
+            .collect()
+    }
+
+    /// The one strategy in `role`.
+    pub fn strategy(&self, role: &str, game: &GameRules) -> Result<Resolved, ConfigError> {
+        let mut found = self.strategies(role, game)?;
+        match found.len() {
+            1 => Ok(found.remove(0)),
+            n => Err(self.error(format!("{n} strategies in role '{role}', expected one"))),
+        }
+    }
+
+    /// The option `key`.
+    pub fn option(&self, key: &str) -> Result<&str, ConfigError> {
+        (self.options.get(key))
+            .map(String::as_str)
+            .ok_or_else(|| self.error(format!("no option '{key}'")))
+    }
+
+    /// The option `key`, parsed.
+    pub fn parsed<T: std::str::FromStr>(&self, key: &str) -> Result<T, ConfigError> {
+        let text = self.option(key)?;
+        (text.parse()).map_err(|_| self.error(format!("option {key} = '{text}' is not valid")))
+    }
+
+    /// SHA-256 (hex) of the spec with the deals and chunk size of `plan` (the seed is checked
+    /// apart, so that a mismatch can be named).
+    pub fn digest(&self, plan: &Plan) -> String {
+        let text =
+            serde_json::to_string(&(self, plan.deals, plan.chunk_size)).expect("a spec serialises");
+        sha256_hex(text.as_bytes())
+    }
+
+    fn error(&self, message: String) -> ConfigError {
+        ConfigError::file(&format!("{} run", self.command), message)
+    }
+}
