@@ -315,7 +315,7 @@ impl Job for Simulation {
 
     /// Deals the dealer's and each player's seven cards and locates each hand in its
     /// strategy's cache.
-    #[inline]
+    #[inline(always)]
     fn deal(&self, shoe: &mut Shoe, rng: &mut ChunkRng, round: &mut DealtRound) {
         let seats = usize::from(self.players) + 1;
         round.cards = shoe.deal_array(rng, 7 * seats);
@@ -326,7 +326,7 @@ impl Job for Simulation {
     }
 
     /// Sets and settles one dealt round into `tally`.
-    #[inline]
+    #[inline(always)]
     fn play(&self, round: &DealtRound, _deal: u64, tally: &mut SimTally) {
         let wager = &self.game.main_wager;
         let players = usize::from(self.players);

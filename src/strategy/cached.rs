@@ -45,7 +45,7 @@ impl<S: Strategy> Strategy for CachedWay<S> {
     }
 
     /// The hand's slot, plain or flush, with its cache line requested.
-    #[inline]
+    #[inline(always)]
     fn locate(&self, hand: &[Card; 7]) -> Option<ShapeSlot> {
         let slot = ShapeSlot::of(hand);
         self.table.prefetch(slot);

@@ -92,7 +92,7 @@ pub fn set_dealer(
 
 /// Sets seven dealt cards (in deal order) whose place in the way's cache is `slot`: a hit
 /// needs no order; only the split search (on a miss) sorts them.
-#[inline]
+#[inline(always)]
 pub fn set_dealer_located(
     ev: &Evaluator,
     way: &dyn Strategy,
