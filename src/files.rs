@@ -8,6 +8,9 @@
 //!
 //! Writing. [`write_atomic`] writes to a temporary file in the same directory, which is flushed,
 //! synced and renamed over the target, so an interrupted run never leaves a half-written report.
+//! [`write_dir_atomic`] writes a whole set of files into a fresh directory beside the target and
+//! swaps it in at the end, so a report directory holds one run's files or the previous run's,
+//! never a mix (a failure part way, a full disk included, leaves the previous set whole).
 //!
 
 use std::fs;
@@ -139,6 +142,83 @@ pub fn write_atomic(path: &Path, bytes: &[u8]) -> std::io::Result<()> {
     result
 }
 
+/// Whether `dir` may be replaced as a whole by a new set of files: it does not exist, or it is
+/// empty, or it holds only regular files, `manifest.json` among them (an earlier report set).
+/// Anything else (subdirectories, or files with no manifest: not a report set) is refused, so that
+/// replacing it can never remove files a user keeps there.
+pub fn check_replaceable_dir(dir: &Path) -> std::io::Result<()> {
+    use std::io::ErrorKind::{NotADirectory, NotFound};
+    let named =
+        |e: std::io::Error| std::io::Error::new(e.kind(), format!("{}: {e}", dir.display()));
+    let entries = match fs::read_dir(dir) {
+        Err(e) if matches!(e.kind(), NotFound | NotADirectory) => return Ok(()),
+        Err(e) => return Err(named(e)),
+        Ok(entries) => entries.collect::<Result<Vec<_>, _>>().map_err(named)?,
+    };
+    let only_files = entries
+        .iter()
+        .all(|e| e.file_type().is_ok_and(|t| t.is_file()));
+    let has_manifest = entries.iter().any(|e| e.file_name() == "manifest.json");
+    if entries.is_empty() || (only_files && has_manifest) {
+        return Ok(());
+    }
+    Err(std::io::Error::other(format!(
+        "{}: holds files that are not a paigow report set (a report directory is replaced as a \
+         whole); choose a new or empty directory",
+        dir.display()
+    )))
+}
+
+/// Writes `files` (name, bytes) as the whole content of directory `dir`: into a fresh
+/// temporary directory beside it (every file synced), then swapped in for `dir` by renames. The
+/// last file listed is written last. `dir` must pass [`check_replaceable_dir`].
+pub fn write_dir_atomic(dir: &Path, files: &[(&str, Vec<u8>)]) -> std::io::Result<()> {
+    check_replaceable_dir(dir)?;
+    let name = dir
+        .file_name()
+        .ok_or_else(|| std::io::Error::other(format!("{}: not a directory path", dir.display())))?
+        .to_string_lossy()
+        .into_owned();
+    let parent = dir
+        .parent()
+        .filter(|p| !p.as_os_str().is_empty())
+        .unwrap_or(Path::new("."));
+    fs::create_dir_all(parent)?;
+    let temp = parent.join(format!(".{name}.tmp-{}", std::process::id()));
+    let result = fill_and_swap(dir, &temp, files);
+    if result.is_err() {
+        let _ = fs::remove_dir_all(&temp);
+    }
+    result.map_err(|e| std::io::Error::new(e.kind(), format!("{}: {e}", dir.display())))
+}
+
+/// Writes `files` into the new directory `temp`, then puts it in `dir`'s place.
+fn fill_and_swap(dir: &Path, temp: &Path, files: &[(&str, Vec<u8>)]) -> std::io::Result<()> {
+    let _ = fs::remove_dir_all(temp);
+    fs::create_dir(temp)?;
+    for (name, bytes) in files {
+        let mut file = fs::File::create(temp.join(name))?;
+        file.write_all(bytes)?;
+        file.sync_all()?;
+    }
+    let old = temp.with_extension("old");
+    let had_old = match fs::rename(dir, &old) {
+        Ok(()) => true,
+        Err(e) if e.kind() == std::io::ErrorKind::NotFound => false,
+        Err(e) => return Err(e),
+    };
+    if let Err(e) = fs::rename(temp, dir) {
+        if had_old {
+            let _ = fs::rename(&old, dir);
+        }
+        return Err(e);
+    }
+    if had_old {
+        let _ = fs::remove_dir_all(&old);
+    }
+    Ok(())
+}
+
 /// Lower-case hex SHA-256 of `bytes`.
 pub fn sha256_hex(bytes: &[u8]) -> String {
     use sha2::{Digest, Sha256};
@@ -169,6 +249,43 @@ mod tests {
         assert_eq!(fs::read(&path).unwrap(), b"two");
         let names: Vec<_> = fs::read_dir(path.parent().unwrap()).unwrap().collect();
         assert_eq!(names.len(), 1);
+    }
+
+    #[test]
+    fn a_directory_is_replaced_as_a_whole() {
+        let top = tempfile::tempdir().unwrap();
+        let dir = top.path().join("run");
+        let names = |d: &Path| {
+            let mut n: Vec<String> = fs::read_dir(d)
+                .unwrap()
+                .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
+                .collect();
+            n.sort();
+            n
+        };
+        let one = [("a.csv", b"1".to_vec()), ("manifest.json", b"{}".to_vec())];
+        write_dir_atomic(&dir, &one).unwrap();
+        assert_eq!(names(&dir), ["a.csv", "manifest.json"]);
+        let two = [("b.csv", b"2".to_vec()), ("manifest.json", b"{}".to_vec())];
+        write_dir_atomic(&dir, &two).unwrap();
+        assert_eq!(
+            names(&dir),
+            ["b.csv", "manifest.json"],
+            "no file of the old set stays"
+        );
+        assert_eq!(names(top.path()), ["run"], "no temporary is left beside it");
+        // A failure part way (a file name that cannot be created) leaves the old set whole.
+        let bad = [("c.csv", b"3".to_vec()), ("no/such/dir.csv", b"4".to_vec())];
+        assert!(write_dir_atomic(&dir, &bad).is_err());
+        assert_eq!(names(&dir), ["b.csv", "manifest.json"]);
+        assert_eq!(names(top.path()), ["run"]);
+        // A directory that is not a report set is never replaced.
+        let user = top.path().join("user");
+        fs::create_dir(&user).unwrap();
+        fs::write(user.join("notes.txt"), "keep").unwrap();
+        let err = write_dir_atomic(&user, &one).unwrap_err().to_string();
+        assert!(err.contains("not a paigow report set"), "{err}");
+        assert_eq!(fs::read_to_string(user.join("notes.txt")).unwrap(), "keep");
     }
 
     #[test]

@@ -165,3 +165,52 @@ fn a_partial_of_one_command_is_not_merged_with_another() {
         .failure()
         .stderr(predicates::str::contains("shard-2-of-2.json"));
 }
+
+/// A report directory is replaced as a whole: a re-run without examples leaves no
+/// `examples.csv` of the earlier run beside its own files; a directory that is not a report set
+/// is refused before anything runs, and a checkpoint inside the report directory too.
+#[test]
+fn a_report_directory_holds_one_runs_files() {
+    let dir = tempfile::tempdir().unwrap();
+    let out = dir.path().join("r");
+    let compare = [
+        "compare",
+        "--dealer-way",
+        "foxwoods",
+        "--ways",
+        "foxwoods",
+        "ballys-ac",
+        "--deals",
+        "3000",
+    ];
+    run(
+        &compare,
+        &out,
+        &["--examples", "2", "--example-dealer-hands", "100"],
+    );
+    assert!(out.join("examples.csv").exists());
+    run(&compare, &out, &[]);
+    let names: Vec<String> = csv_files(&out).into_iter().map(|(n, _)| n).collect();
+    assert_eq!(names, ["compare.csv"]);
+    let user = dir.path().join("user");
+    fs::create_dir(&user).unwrap();
+    fs::write(user.join("notes.txt"), "keep").unwrap();
+    paigow()
+        .args(compare)
+        .arg("--out")
+        .arg(&user)
+        .assert()
+        .failure()
+        .stderr(predicates::str::contains("not a paigow report set"));
+    assert_eq!(fs::read_to_string(user.join("notes.txt")).unwrap(), "keep");
+    let inside = out.join("ckpt.json");
+    paigow()
+        .args(compare)
+        .arg("--out")
+        .arg(&out)
+        .arg("--checkpoint")
+        .arg(&inside)
+        .assert()
+        .failure()
+        .stderr(predicates::str::contains("outside the report directory"));
+}

@@ -115,7 +115,6 @@ fn merge_as<J: Job>(
         checkpoint: None,
         merged_partials: partials.iter().map(|(file, p)| p.listing(file)).collect(),
     };
-    std::fs::create_dir_all(&args.out)
-        .with_context(|| format!("{}: cannot create the report directory", args.out.display()))?;
+    super::run_args::prepare_out(&args.out, false)?;
     write(&args.out, &job, &first.spec, &plan, &finished, extra)
 }

@@ -121,14 +121,50 @@ pub fn stem(name: &str) -> String {
     )
 }
 
-/// Creates the report directory and checks it is writable, before the run.
-fn prepare_out(out: &Path) -> anyhow::Result<()> {
-    std::fs::create_dir_all(out)
-        .with_context(|| format!("{}: cannot create the report directory", out.display()))?;
-    let probe = out.join(format!(".paigow-write-test-{}", std::process::id()));
+/// Checks before a run that its results can be written: a shard's partial file into the
+/// directory `out` (created), or a report set in `out`'s place (`out` must be new, empty or an
+/// earlier report set, and its parent writable), so a long run cannot fail at its end.
+pub fn prepare_out(out: &Path, shard: bool) -> anyhow::Result<()> {
+    if !shard {
+        crate::files::check_replaceable_dir(out)?;
+    }
+    let dir = match (shard, out.parent().filter(|p| !p.as_os_str().is_empty())) {
+        (false, Some(parent)) => parent,
+        (false, None) => Path::new("."),
+        (true, _) => out,
+    };
+    std::fs::create_dir_all(dir).with_context(|| {
+        format!(
+            "{}: cannot create the report directory in {}",
+            out.display(),
+            dir.display()
+        )
+    })?;
+    let probe = dir.join(format!(".paigow-write-test-{}", std::process::id()));
     std::fs::write(&probe, b"")
-        .with_context(|| format!("{}: report directory is not writable", out.display()))?;
+        .with_context(|| format!("{}: directory is not writable", dir.display()))?;
     let _ = std::fs::remove_file(&probe);
+    Ok(())
+}
+
+/// Refuses a checkpoint file inside the report directory, which is replaced as a whole at the
+/// end of the run (a shard's directory is not replaced).
+fn check_checkpoint_place(args: &RunArgs, out: &Path) -> anyhow::Result<()> {
+    let Some(checkpoint) = &args.checkpoint else {
+        return Ok(());
+    };
+    let absolute = |p: &Path| std::path::absolute(p).ok();
+    let parent = checkpoint.parent().unwrap_or(Path::new(""));
+    let within = absolute(parent)
+        .zip(absolute(out))
+        .is_some_and(|(c, o)| c.starts_with(o));
+    if args.shard.is_none() && within {
+        anyhow::bail!(
+            "{}: keep the checkpoint outside the report directory {}, which the run replaces as a whole when it ends",
+            checkpoint.display(),
+            out.display()
+        );
+    }
     Ok(())
 }
 
@@ -171,7 +207,8 @@ pub fn run_to_reports<J: Job>(
     out: &Path,
     write: Writer<J>,
 ) -> anyhow::Result<()> {
-    prepare_out(out)?;
+    prepare_out(out, args.shard.is_some())?;
+    check_checkpoint_place(args, out)?;
     let Some(finished) = execute(args, job, spec, plan, out)? else {
         return Ok(());
     };

@@ -4,7 +4,7 @@
 //! column order, fixed float formatting ([`fixed`]: ten decimals, never "-0"), payouts written
 //! exactly from integer bet units, no timestamps in data rows. Equal tallies therefore give
 //! byte-identical CSVs; only a manifest records run-specific facts (wall time, threads, rate).
-//! A command's report files are written as a set ([`write_report_set`]), manifest last.
+//! A command's report files are written as a whole set ([`write_report_set`]), manifest last.
 
 pub mod audit;
 pub mod checkpoint;
@@ -69,9 +69,10 @@ pub fn wager_fields(s: &stats::WagerStats) -> [String; 10] {
     .map(fixed)
 }
 
-/// Writes each `(file name, bytes)` report into the directory `out` (created as needed), each
-/// file atomically, then `manifest` as `manifest.json` (pretty JSON and a newline) last, so that
-/// a manifest means its reports are complete.
+/// Writes the report files `(file name, bytes)` and `manifest` (as `manifest.json`, pretty JSON
+/// and a newline, written last) as the whole content of directory `out`: into a fresh directory
+/// beside it, swapped in at the end ([`crate::files::write_dir_atomic`]), so `out` holds this
+/// run's set or the previous one, never a mix, and a manifest means its reports are complete.
 pub fn write_report_set(
     out: &Path,
     reports: Vec<(&str, Vec<u8>)>,
@@ -79,12 +80,11 @@ pub fn write_report_set(
 ) -> std::io::Result<()> {
     let mut json = serde_json::to_vec_pretty(manifest)?;
     json.push(b'\n');
-    for (name, bytes) in reports.into_iter().chain([("manifest.json", json)]) {
-        let path = out.join(name);
-        crate::files::write_atomic(&path, &bytes)
-            .map_err(|e| std::io::Error::new(e.kind(), format!("{}: {e}", path.display())))?;
-    }
-    Ok(())
+    let files: Vec<(&str, Vec<u8>)> = reports
+        .into_iter()
+        .chain([("manifest.json", json)])
+        .collect();
+    crate::files::write_dir_atomic(out, &files)
 }
 
 #[cfg(test)]
