@@ -214,3 +214,41 @@ fn a_report_directory_holds_one_runs_files() {
         .failure()
         .stderr(predicates::str::contains("outside the report directory"));
 }
+
+/// Runs that would take days, and thread counts out of range, are refused before anything
+/// runs, with the estimate or the range in the message.
+#[test]
+fn absurd_runs_are_refused_with_the_reason() {
+    let dir = tempfile::tempdir().unwrap();
+    let sim = [
+        "simulate",
+        "--player-way",
+        "max-back",
+        "--dealer-way",
+        "max-front",
+    ];
+    let refused = |extra: &[&str], message: &str| {
+        paigow()
+            .args(sim)
+            .args(extra)
+            .arg("--out")
+            .arg(dir.path().join("r"))
+            .assert()
+            .failure()
+            .stderr(predicates::str::contains(message.to_string()));
+    };
+    refused(&["--deals", "1e15"], "estimated to take");
+    refused(&["--deals", "1e15", "--shard", "1/2"], "--force");
+    refused(&["--deals", "10", "--threads", "0"], "from 1 to 1024");
+    refused(&["--deals", "10", "--threads", "65536"], "from 1 to 1024");
+    refused(&["--deals", "1__0"], "not a whole number");
+    assert!(!dir.path().join("r").exists(), "nothing was written");
+    // Only a shard's own share counts: a shard of a huge run that holds no chunk runs at once.
+    paigow()
+        .args(sim)
+        .args(["--deals", "1e15", "--chunk-size", "1e14", "--shard", "1/20"])
+        .args(["--threads", "1", "--quiet", "--out"])
+        .arg(dir.path().join("s"))
+        .assert()
+        .success();
+}

@@ -52,6 +52,9 @@ pub struct RunArgs {
     #[arg(long, value_name = "SECONDS", default_value_t = 5, requires = "checkpoint",
           value_parser = clap::value_parser!(u64).range(1..))]
     pub checkpoint_every: u64,
+    /// Run even when the run is estimated to take more than a day.
+    #[arg(long)]
+    pub force: bool,
     /// Also save the checkpoint after every N chunks (for tests).
     #[arg(long, hide = true, requires = "checkpoint",
           value_parser = clap::value_parser!(u64).range(1..))]
@@ -207,6 +210,7 @@ pub fn run_to_reports<J: Job>(
     out: &Path,
     write: Writer<J>,
 ) -> anyhow::Result<()> {
+    check_duration(args, job, plan)?;
     prepare_out(out, args.shard.is_some())?;
     check_checkpoint_place(args, out)?;
     let Some(finished) = execute(args, job, spec, plan, out)? else {
@@ -235,9 +239,7 @@ pub fn execute<J: Job>(
 ) -> anyhow::Result<Option<Finished<J::Tally>>> {
     let threads = args.thread_count();
     let pool = thread_pool(threads)?;
-    let own = args
-        .shard
-        .map_or(0..plan.chunks(), |s| s.chunks(plan.chunks()));
+    let own = own_chunks(args, plan);
     let base = Partial::empty(
         PartialKind::Shard,
         spec.clone(),
@@ -272,6 +274,31 @@ pub fn execute<J: Job>(
         deals_run,
         checkpoint,
     }))
+}
+
+/// The chunks this process runs: its shard's, or all of them.
+fn own_chunks(args: &RunArgs, plan: &Plan) -> std::ops::Range<u64> {
+    args.shard
+        .map_or(0..plan.chunks(), |s| s.chunks(plan.chunks()))
+}
+
+/// The longest run started without `--force`, in seconds.
+const LONGEST_UNFORCED_RUN: f64 = 86_400.0;
+
+/// Refuses a run (or shard) estimated to take more than a day on `threads` threads, unless
+/// forced, saying the estimate.
+fn check_duration<J: Job>(args: &RunArgs, job: &J, plan: &Plan) -> anyhow::Result<()> {
+    let (own, threads) = (own_chunks(args, plan), args.thread_count());
+    let share = own.end.saturating_sub(own.start) as f64 / plan.chunks() as f64;
+    let seconds = job.estimated_seconds(plan) * share / threads as f64;
+    if seconds > LONGEST_UNFORCED_RUN && !args.force {
+        anyhow::bail!(
+            "this run is estimated to take {:.0} hours on {threads} threads (a conservative estimate); \
+             add --force to run it anyway, or cut it into shards (--shard K/M)",
+            seconds / 3600.0
+        );
+    }
+    Ok(())
 }
 
 /// Runs the chunks `own` not yet in the checkpoint, saving as it goes. Returns the total tally,

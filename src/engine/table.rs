@@ -34,7 +34,7 @@ use thiserror::Error;
 use crate::cards::deal::{ChunkRng, Shoe, below};
 use crate::cards::{Card, Deck, sorted_hand};
 use crate::engine::run::spec::RunSpec;
-use crate::engine::run::{Job, Tally, decimal};
+use crate::engine::run::{Job, Plan, Tally, decimal};
 use crate::engine::simulate::{SimError, check_sides};
 use crate::eval::Evaluator;
 use crate::eval::split::SplitValues;
@@ -637,6 +637,11 @@ impl Job for Table {
                 false => None,
             };
         }
+    }
+
+    /// 1.5 M rounds of seven hands a second a thread.
+    fn estimated_seconds(&self, plan: &Plan) -> f64 {
+        plan.deals as f64 / 1.5e6
     }
 
     /// Sets the hands, settles the bets and tallies the round.

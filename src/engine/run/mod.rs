@@ -123,6 +123,11 @@ pub trait Job: Sync {
 
     /// Sets, settles and tallies a dealt round; `deal` is its index in the run. Draws nothing.
     fn play(&self, round: &Self::Round, deal: u64, tally: &mut Self::Tally);
+
+    /// A conservative estimate of the seconds one thread needs for the rounds of `plan` (and
+    /// anything the job computes after them), for refusing runs that would take days: well
+    /// below the rates the benchmarks measure, so that the estimate errs long.
+    fn estimated_seconds(&self, plan: &Plan) -> f64;
 }
 
 /// Deals and tallies chunk `chunk`: round `r + 1` is dealt (into the other of two buffers)
