@@ -12,7 +12,7 @@ mod eval_cmd;
 mod exact_cmd;
 mod merge_cmd;
 pub mod progress;
-mod run_args;
+pub mod run_args;
 mod simulate_cmd;
 mod table_cmd;
 mod way_cmd;
