@@ -79,12 +79,19 @@ pub fn line_column(text: &str, offset: usize) -> (usize, usize) {
 /// Parses TOML `text` read from `origin` into `T`.
 pub fn parse_toml<T: DeserializeOwned>(text: &str, origin: &str) -> Result<T, ConfigError> {
     toml::from_str(text).map_err(|e| {
-        let (line, column) = line_column(text, e.span().map_or(0, |s| s.start));
+        let span = e.span().unwrap_or(0..0);
+        let (line, column) = line_column(text, span.start);
+        let mut message = e.message().trim().to_string();
+        if message == "duplicate key"
+            && let Some(key) = text.get(span).filter(|k| !k.is_empty() && k.len() < 80)
+        {
+            message = format!("duplicate key `{}`", key.trim());
+        }
         ConfigError::At {
             origin: origin.to_string(),
             line,
             column,
-            message: e.message().trim().to_string(),
+            message,
         }
     })
 }
@@ -231,6 +238,17 @@ pub fn sha256_hex(bytes: &[u8]) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_duplicate_key_is_named() {
+        #[derive(serde::Deserialize, Debug)]
+        #[allow(dead_code)]
+        struct File {
+            name: String,
+        }
+        let err = parse_toml::<File>("name = \"x\"\nname = \"y\"\n", "f.toml").unwrap_err();
+        assert_eq!(err.to_string(), "f.toml:2:1: duplicate key `name`");
+    }
 
     #[test]
     fn line_column_counts_from_one() {

@@ -118,15 +118,32 @@ impl<'de> serde::Deserialize<'de> for Card {
 #[derive(Debug, Error, PartialEq, Eq)]
 pub enum CardError {
     #[error(
-        "bad card '{token}': expected a rank (2-9, T or 10, J, Q, K, A) then a suit (c, d, h, s), or Jk for a joker"
+        "bad card '{}': expected a rank (2-9, T or 10, J, Q, K, A) then a suit (c, d, h, s), or Jk for a joker",
+        shown(token)
     )]
     BadToken { token: String },
-    #[error("card '{token}' appears twice")]
+    #[error("card '{}' appears twice", shown(token))]
     Duplicate { token: String },
-    #[error("'{token}': one joker more than the {deck_size}-card deck has")]
+    #[error(
+        "'{}': one joker more than the {deck_size}-card deck has",
+        shown(token)
+    )]
     NoSuchJoker { token: String, deck_size: usize },
     #[error("expected {expected} cards, got {got}")]
     WrongCount { expected: String, got: usize },
+}
+
+/// A token as an error message shows it: whole when short, else its start and its length.
+fn shown(token: &str) -> String {
+    const LONGEST: usize = 24;
+    match token.char_indices().nth(LONGEST) {
+        None => token.to_string(),
+        Some((cut, _)) => format!(
+            "{}... ({} characters)",
+            &token[..cut],
+            token.chars().count()
+        ),
+    }
 }
 
 /// A rank character (or `10`) to its index.
@@ -453,6 +470,10 @@ mod tests {
         for bad in ["", "A", "1s", "11s", "Az", "A♠x"] {
             assert!(bad.parse::<Card>().is_err(), "{bad}");
         }
+        let long = "X".repeat(100_000);
+        let message = one.parse_cards(&long).unwrap_err().to_string();
+        assert!(message.len() < 200, "a long token is cut: {message}");
+        assert!(message.contains("(100000 characters)"), "{message}");
     }
 
     #[test]
