@@ -2,7 +2,8 @@
 //! deal-only baseline (same chunk size and shuffles, no setting), so ratios of the rows are the
 //! cost of setting and settling.
 //!
-//! Every row runs chunk 0 (100,000 rounds, seed 1) of the standard game on one thread, Foxwoods
+//! The floor row is the least any deal can cost: the same RNG stream and bounded draws shuffling
+//! a plain byte array, nothing else. Every other row runs chunk 0 (100,000 rounds, seed 1) of the standard game on one thread, Foxwoods
 //! against Foxwoods unless named: `simulate` with both side bets; `compare` of two ways (Foxwoods
 //! and Bally's AC against a Foxwoods dealer); `table` with a player-dealer and six seats betting
 //! (seven hands a round, as `simulate --players 6`). Each engine is built once outside the
@@ -99,6 +100,10 @@ fn benches(c: &mut Criterion) {
     group.bench_function("deal-only baseline: 100k deals, 1 player", |b| {
         b.iter(|| sim::deal_only(game.deck, &deal_plan, 1, &|_| {}))
     });
+    group.bench_function(
+        "floor: 100k deals of 14 cards, plain array, same RNG",
+        |b| b.iter(|| sim::floor(game.deck, &deal_plan, 1, &|_| {})),
+    );
     group.finish();
 }
 

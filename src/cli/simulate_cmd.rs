@@ -42,6 +42,9 @@ pub struct SimulateArgs {
     /// Baseline: shuffle and deal only (no setting or settling), print the rate, write nothing.
     #[arg(long, hide = true, conflicts_with_all = ["shard", "checkpoint"])]
     deal_only: bool,
+    /// The floor: the same shuffles of a plain array, nothing else; print the rate.
+    #[arg(long, hide = true, conflicts_with_all = ["shard", "checkpoint", "deal_only"])]
+    floor: bool,
 }
 
 pub fn run(args: &SimulateArgs) -> anyhow::Result<()> {
@@ -49,8 +52,8 @@ pub fn run(args: &SimulateArgs) -> anyhow::Result<()> {
     let spec = sim::spec(&game, &args.player_way, &args.dealer_way, args.players)?;
     let simulation = Simulation::from_spec(&spec)?;
     let plan = args.run.plan()?;
-    if args.deal_only {
-        return deal_only(args, &simulation, &plan);
+    if args.deal_only || args.floor {
+        return baseline(args, &simulation, &plan);
     }
     let out = (args.run.out.clone()).unwrap_or_else(|| default_out(args, &simulation, &plan));
     run_to_reports(&args.run, &simulation, &spec, &plan, &out, write_reports)
@@ -136,21 +139,23 @@ pub(crate) fn write_reports(
     Ok(summary_text(&stats, &manifest, out))
 }
 
-/// Times the deal-only baseline over the same chunks and prints its rate.
-fn deal_only(args: &SimulateArgs, simulation: &Simulation, plan: &Plan) -> anyhow::Result<()> {
+/// Times a baseline over the same chunks (deal-only, or the floor) and prints its rate.
+fn baseline(args: &SimulateArgs, simulation: &Simulation, plan: &Plan) -> anyhow::Result<()> {
+    type Baseline = fn(crate::cards::Deck, &Plan, u8, &(dyn Fn(u64) + Sync)) -> u64;
+    let (name, run): (&str, Baseline) = match args.floor {
+        true => ("floor", sim::floor),
+        false => ("deal-only baseline", sim::deal_only),
+    };
     let pool = crate::engine::run::thread_pool(args.run.thread_count())?;
     let bar = super::progress::bar_unless_quiet(args.run.quiet, plan.deals, "deals");
     let start = Instant::now();
-    let checksum = pool.install(|| {
-        sim::deal_only(simulation.game.deck, plan, simulation.players, &|n| {
-            bar.inc(n)
-        })
-    });
+    let (deck, players) = (simulation.game.deck, simulation.players);
+    let checksum = pool.install(|| run(deck, plan, players, &|n| bar.inc(n)));
     let wall = start.elapsed().as_secs_f64();
     bar.finish_and_clear();
     let rate = plan.deals as f64 / wall;
     super::print_stdout(&format!(
-        "deal-only baseline: {} deals in {wall:.3} s, {rate:.0} deals/s (checksum {checksum:016x})\n",
+        "{name}: {} deals in {wall:.3} s, {rate:.0} deals/s (checksum {checksum:016x})\n",
         plan.deals
     ))
 }

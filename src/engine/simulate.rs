@@ -418,6 +418,32 @@ pub fn deal_only(deck: Deck, plan: &Plan, players: u8, progress: &(dyn Fn(u64) +
         .reduce(|| 0, u64::wrapping_add)
 }
 
+/// The floor every rate is measured against: the same chunks, RNG streams and bounded draws
+/// dealing the same number of cards by a partial Fisher-Yates shuffle of a plain byte array,
+/// and nothing else (no shoe, no hands). Returns a checksum of the cards dealt.
+pub fn floor(deck: Deck, plan: &Plan, players: u8, progress: &(dyn Fn(u64) + Sync)) -> u64 {
+    use rayon::prelude::*;
+    let (size, dealt) = (deck.size(), 7 * (usize::from(players) + 1));
+    (0..plan.chunks())
+        .into_par_iter()
+        .map(|chunk| {
+            let rounds = plan.chunk_len(chunk);
+            let mut rng = crate::cards::deal::chunk_rng(plan.seed, chunk);
+            let mut cards: [u8; 54] = std::array::from_fn(|i| i as u8);
+            let mut sum = 0u64;
+            for _ in 0..rounds {
+                for p in 0..dealt {
+                    let q = p + crate::cards::deal::below(&mut rng, (size - p) as u64) as usize;
+                    cards.swap(p, q);
+                }
+                sum = sum.wrapping_add(u64::from_le_bytes(cards[..8].try_into().expect("8")));
+            }
+            progress(rounds);
+            sum
+        })
+        .reduce(|| 0, u64::wrapping_add)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
