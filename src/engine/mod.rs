@@ -2,6 +2,7 @@
 
 pub mod checkpoint;
 pub mod compare;
+pub mod diff_ways;
 pub mod exact;
 pub mod shard;
 pub mod simulate;
