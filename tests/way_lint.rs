@@ -90,14 +90,14 @@ fn test_hands(deck: Deck, n: usize) -> Vec<[Card; 7]> {
     hands
 }
 
+/// Per rule: whether its conditions hold, and which alternatives some legal split satisfies;
+/// then the rule that set the hand and the setting's (front, back) values.
+type Behaviour = (Vec<(bool, Vec<bool>)>, usize, (u32, u32));
+
 /// What a way does with a hand, as the lint counts it: for each rule, whether its conditions
 /// hold and which alternatives some legal split satisfies; the rule that set it; the setting's
 /// values.
-fn behaviour(
-    way: &HouseWay,
-    ev: &Evaluator,
-    hand: &[Card; 7],
-) -> (Vec<(bool, Vec<bool>)>, usize, (u32, u32)) {
+fn behaviour(way: &HouseWay, ev: &Evaluator, hand: &[Card; 7]) -> Behaviour {
     let splits = ev.split_values(hand);
     let view = HandView::new(hand, &splits);
     let legal = view.legal_mask();
