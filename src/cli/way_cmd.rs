@@ -21,8 +21,9 @@ use exact_report::{EXACT_CSV_HEADER, exact_report};
 pub struct SetArgs {
     #[command(flatten)]
     game: GameArg,
-    /// A shipped house way (foxwoods, ballys-ac, canterbury-park, double-joker-dealer, max-back,
-    /// max-front), a house-way TOML file, or optimal:D (the highest EV against dealer way D).
+    /// A shipped house way (foxwoods, ballys-ac, canterbury-park, mgm-grand, harrahs-reno,
+    /// gold-star-school, frixo-summary, double-joker-dealer, max-back, max-front), a house-way
+    /// TOML file, or optimal:D (the highest EV against dealer way D).
     #[arg(long, short = 'w')]
     way: String,
     /// Show every rule tried and why it did or did not apply (optimal:D: every undominated

@@ -54,6 +54,26 @@ pub const SHIPPED_WAYS: &[(&str, &str, &str)] = &[
         include_str!("../../../strategies/double-joker-dealer.toml"),
     ),
     (
+        "mgm-grand",
+        "strategies/mgm-grand.toml",
+        include_str!("../../../strategies/mgm-grand.toml"),
+    ),
+    (
+        "harrahs-reno",
+        "strategies/harrahs-reno.toml",
+        include_str!("../../../strategies/harrahs-reno.toml"),
+    ),
+    (
+        "gold-star-school",
+        "strategies/gold-star-school.toml",
+        include_str!("../../../strategies/gold-star-school.toml"),
+    ),
+    (
+        "frixo-summary",
+        "strategies/frixo-summary.toml",
+        include_str!("../../../strategies/frixo-summary.toml"),
+    ),
+    (
         "max-back",
         "strategies/max-back.toml",
         include_str!("../../../strategies/max-back.toml"),
