@@ -78,6 +78,7 @@ impl Kind {
 
 /// What the features of one reading of a hand (with or without its jokers) are read from: its
 /// rank groups, longest straight, longest flush and longest straight flush, computed once.
+#[derive(Clone, Copy)]
 struct Facts {
     /// Cards per rank, the jokers counted as aces.
     counts: [u8; 13],
@@ -212,13 +213,7 @@ pub struct FeatureSet {
 impl FeatureSet {
     /// Features of `hand`, given its split values (for `best_five`).
     pub fn of(hand: &[Card; 7], splits: &SplitValues) -> FeatureSet {
-        let cards = Cards::from_cards(hand);
-        let best = splits.best_five().category() as u8;
-        let counts = cards.rank_counts();
-        FeatureSet {
-            with: read_all(&Facts::of(cards, counts, cards.jokers() as u8, best)),
-            without: read_all(&Facts::of(cards, counts, 0, best)),
-        }
+        HandFacts::of(hand).features(splits.best_five().category() as u8)
     }
 
     /// The value of one feature, read with or without the jokers.
@@ -233,10 +228,56 @@ impl FeatureSet {
     }
 }
 
+/// What both readings of a hand (with and without its jokers) are read from, before `best_five`
+/// is known: [`HandFacts::features`] reads every declared feature. A hand with the same ranks and
+/// jokers whose flush suit holds other ranks differs only in its flush facts, so
+/// [`HandFacts::with_flush_suit`] derives its facts without looking at cards (the load-time
+/// validation reads every hand shape this way).
+#[derive(Clone, Copy)]
+pub struct HandFacts {
+    with: Facts,
+    without: Facts,
+}
+
+impl HandFacts {
+    /// The facts of `hand`.
+    pub fn of(hand: &[Card; 7]) -> HandFacts {
+        let cards = Cards::from_cards(hand);
+        let counts = cards.rank_counts();
+        HandFacts {
+            with: Facts::of(cards, counts, cards.jokers() as u8),
+            without: Facts::of(cards, counts, 0),
+        }
+    }
+
+    /// Every feature, both readings, with the best five's category given.
+    pub fn features(&self, best_five: u8) -> FeatureSet {
+        let read = |facts: &Facts| {
+            read_all(&Facts {
+                best_five,
+                ..*facts
+            })
+        };
+        FeatureSet {
+            with: read(&self.with),
+            without: read(&self.without),
+        }
+    }
+
+    /// The facts of a hand with the same ranks and jokers whose longest suit holds exactly the
+    /// ranks of `suit` (13-bit mask) instead.
+    pub fn with_flush_suit(&self, suit: u32) -> HandFacts {
+        HandFacts {
+            with: self.with.with_longest_suit(suit),
+            without: self.without.with_longest_suit(suit),
+        }
+    }
+}
+
 impl Facts {
     /// The facts of the suited cards of `cards` (which hold `counts` cards of each rank) plus
     /// `jokers` jokers.
-    fn of(cards: Cards, mut counts: [u8; 13], jokers: u8, best_five: u8) -> Facts {
+    fn of(cards: Cards, mut counts: [u8; 13], jokers: u8) -> Facts {
         counts[ACE as usize] += jokers;
         let all_ranks = (0..4).fold(0u32, |m, s| m | cards.suit_mask(s));
         // The longest suit: among seven cards at most one suit reaches five with the jokers, so
@@ -244,12 +285,6 @@ impl Facts {
         let longest_suit = (0..4)
             .map(|s| cards.suit_mask(s))
             .max_by_key(|m| m.count_ones());
-        let longest_suit = longest_suit.unwrap_or(0);
-        let flush = longest_suit.count_ones() as u8 + jokers;
-        let straight_flush = match flush {
-            5.. => longest_straight(longest_suit, jokers),
-            _ => 0,
-        };
         let mut facts = Facts {
             counts,
             jokers,
@@ -261,12 +296,23 @@ impl Facts {
             quads_rank: NONE,
             highest_single: NONE,
             straight: longest_straight(all_ranks, jokers),
-            flush,
-            straight_flush,
-            best_five,
+            flush: 0,
+            straight_flush: 0,
+            best_five: NONE,
         };
         facts.read_groups();
-        facts
+        facts.with_longest_suit(longest_suit.unwrap_or(0))
+    }
+
+    /// These facts with the ranks of the longest suit set to `suit`: the flush and straight flush
+    /// lengths it makes with the jokers.
+    fn with_longest_suit(mut self, suit: u32) -> Facts {
+        self.flush = suit.count_ones() as u8 + self.jokers;
+        self.straight_flush = match self.flush {
+            5.. => longest_straight(suit, self.jokers),
+            _ => 0,
+        };
+        self
     }
 
     /// Counts and ranks of the pairs, trips, quads and the highest single, from the highest
@@ -298,7 +344,7 @@ impl Facts {
 }
 
 /// Longest straight (0, or 5 to 7) that `mask` (13-bit ranks) makes with `jokers` fillers.
-fn longest_straight(mask: u32, jokers: u8) -> u8 {
+pub(super) fn longest_straight(mask: u32, jokers: u8) -> u8 {
     // Bit 0 is the ace playing low, bits 1..=13 the ranks deuce..ace.
     let wide = (mask << 1) | (mask >> 12 & 1);
     let mut best = 0u8;

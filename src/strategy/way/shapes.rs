@@ -158,6 +158,29 @@ pub fn every_shape(deck: Deck) -> Vec<HandShape> {
         .collect()
 }
 
+/// The hands of one rank multiset (jokers included): a representative that can make no flush
+/// (every multiset has hands that cannot) and every rank set a flush suit can hold.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct RankMultiset {
+    /// A hand of the multiset with no flush, sorted by card index.
+    pub plain: [Card; 7],
+    /// The rank sets (13-bit masks) a suit making a flush can hold, ascending.
+    pub flush_suits: Vec<u32>,
+}
+
+/// Every rank multiset of `deck`'s 7-card hands, in [`symbol_multisets`] order: the shapes of
+/// [`every_shape`] grouped by their ranks, without their counts.
+pub fn every_rank_multiset(deck: Deck) -> Vec<RankMultiset> {
+    symbol_multisets(7)
+        .iter()
+        .filter_map(|symbols| Multiset::of(symbols, deck))
+        .map(|m| RankMultiset {
+            plain: m.hand(None),
+            flush_suits: m.flush_suits(),
+        })
+        .collect()
+}
+
 /// The number of 7-card hands of `deck`.
 pub fn hand_count(deck: Deck) -> u64 {
     choose(deck.size() as u64, 7)
@@ -217,25 +240,15 @@ impl Multiset {
         4 * per_rank.product::<u64>() * self.joker_ways
     }
 
-    /// The shapes of the multiset: its flush suits, then the hands with no flush.
-    fn shapes(&self) -> Vec<HandShape> {
-        let mut out = Vec::new();
+    /// The rank sets a flush suit can hold (some hand of the multiset has it), ascending.
+    fn flush_suits(&self) -> Vec<u32> {
         let present = self.present();
-        let mut flush_total = 0;
+        let mut out = Vec::new();
         let mut subset = present;
         loop {
             let big_enough = subset.count_ones() + self.jokers as u32 >= 5;
-            let hands = if big_enough {
-                self.flush_ways(subset)
-            } else {
-                0
-            };
-            if hands > 0 {
-                out.push(HandShape {
-                    hand: self.hand(Some(subset)),
-                    hands,
-                });
-                flush_total += hands;
+            if big_enough && self.flush_ways(subset) > 0 {
+                out.push(subset);
             }
             if subset == 0 {
                 break;
@@ -243,6 +256,21 @@ impl Multiset {
             subset = (subset - 1) & present;
         }
         out.reverse();
+        out
+    }
+
+    /// The shapes of the multiset: the hands with no flush, then its flush suits.
+    fn shapes(&self) -> Vec<HandShape> {
+        let mut out = Vec::new();
+        let mut flush_total = 0;
+        for subset in self.flush_suits() {
+            let hands = self.flush_ways(subset);
+            out.push(HandShape {
+                hand: self.hand(Some(subset)),
+                hands,
+            });
+            flush_total += hands;
+        }
         let plain = self.ways() - flush_total;
         if plain > 0 {
             out.insert(

@@ -30,9 +30,9 @@ use rayon::prelude::*;
 
 use super::apply::{cond_holds, when_holds};
 use super::compile::{Alt, CompiledWay, Cond, PairSel, Rule, When, rule_error};
-use super::features::{Feature, FeatureSet, NONE};
-use super::shapes::every_shape;
-use crate::cards::{Card, Deck};
+use super::features::{Feature, FeatureSet, HandFacts, NONE, longest_straight};
+use super::shapes::{RankMultiset, every_rank_multiset};
+use crate::cards::Deck;
 use crate::eval::{Category, Evaluator, JokerRule, Ranking, Value};
 use crate::files::ConfigError;
 
@@ -63,21 +63,19 @@ fn build_universe() -> Vec<FeatureSet> {
         joker: JokerRule::Wild,
         ..Ranking::default()
     };
-    let ((bug, wild), shapes) = rayon::join(
+    let ((bug, wild), multisets) = rayon::join(
         || {
             rayon::join(
                 || Evaluator::new(Ranking::default()),
                 || Evaluator::new(wild),
             )
         },
-        || every_shape(Deck::with_jokers(2).expect("two jokers")),
+        || every_rank_multiset(Deck::with_jokers(2).expect("two jokers")),
     );
-    let seen = shapes
+    let seen = multisets
         .par_iter()
-        .fold(Seen::default, |mut seen, shape| {
-            for reading in readings(&shape.hand, &bug, &wild) {
-                seen.insert(reading);
-            }
+        .fold(Seen::default, |mut seen, multiset| {
+            seen.extend(readings(multiset, &bug, &wild));
             seen
         })
         .reduce(Seen::default, |mut a, b| {
@@ -111,26 +109,51 @@ impl Hasher for FeatureHasher {
     }
 }
 
-/// The feature pairs of one hand under every ranking that can change a category: the bug joker
-/// (five aces above a royal flush); five aces equal to a royal flush (the best five of a hand
-/// holding five aces is then a royal flush: nothing ranks above it); the wild joker (only
-/// `best_five` can differ, and only with a joker).
-fn readings(hand: &[Card; 7], bug: &Evaluator, wild: &Evaluator) -> Vec<FeatureSet> {
-    let features = FeatureSet::of(hand, &bug.split_values(hand));
-    let with_best = |category: Category| {
-        let mut f = features;
-        f.with[Feature::BestFive as usize] = category as u8;
-        f.without[Feature::BestFive as usize] = category as u8;
-        f
-    };
-    let mut out = vec![features];
-    if features.get(Feature::FiveAces, true) == 1 {
-        out.push(with_best(Category::RoyalFlush));
+/// The feature pairs of every hand of one rank multiset, under every ranking that can change a
+/// category. Its hands differ only in their flush suit (none, or one of `flush_suits`), which
+/// changes only the flush facts and the best five: that is the best of the multiset's best
+/// non-flush five (its plain hand's) and the best flush of the suit (under either joker rule a
+/// joker in a flush stands for a rank the suit lacks). The rankings: the bug joker with five
+/// aces above a royal flush; five aces equal to a royal flush (the best five of a hand holding
+/// five aces is then a royal flush: nothing ranks above it); the wild joker (only the best five
+/// can differ, and only with a joker).
+fn readings(multiset: &RankMultiset, bug: &Evaluator, wild: &Evaluator) -> Vec<FeatureSet> {
+    let hand = &multiset.plain;
+    let plain = HandFacts::of(hand);
+    let jokers = hand.iter().filter(|c| c.is_joker()).count() as u8;
+    let mut plain_best = vec![bug.split_values(hand).best_five().category()];
+    if jokers > 0 {
+        plain_best.push(wild.split_values(hand).best_five().category());
     }
-    if hand[6].is_joker() {
-        out.push(with_best(wild.split_values(hand).best_five().category()));
+    let variants = std::iter::once((plain, None)).chain(
+        (multiset.flush_suits.iter()).map(|&suit| (plain.with_flush_suit(suit), Some(suit))),
+    );
+    let mut out = Vec::new();
+    for (facts, suit) in variants {
+        for &best in &plain_best {
+            let best = suit.map_or(best, |s| best.max(flush_category(s, jokers)));
+            out.push(facts.features(best as u8));
+        }
+        let five_aces = out
+            .last()
+            .is_some_and(|f| f.get(Feature::FiveAces, true) == 1);
+        if five_aces {
+            out.push(facts.features(Category::RoyalFlush as u8));
+        }
     }
     out
+}
+
+/// The category of the best flush a suit holding the ranks `suit` makes with `jokers` jokers.
+fn flush_category(suit: u32, jokers: u8) -> Category {
+    const BROADWAY: u32 = 0x1F00;
+    if (suit & BROADWAY).count_ones() + jokers as u32 >= 5 {
+        Category::RoyalFlush
+    } else if longest_straight(suit, jokers) >= 5 {
+        Category::StraightFlush
+    } else {
+        Category::Flush
+    }
 }
 
 /// Why no hand meets `when`, if none does.
@@ -286,6 +309,40 @@ fn pair_group_problem(alt: &Alt, when: &When, universe: &[FeatureSet]) -> Option
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    use crate::strategy::way::shapes::every_shape;
+
+    /// The universe the slow way: every shape of the 54-card deck, its features read from its
+    /// cards under each of the three rankings.
+    fn universe_from_every_shape() -> Vec<FeatureSet> {
+        let rankings = [
+            Ranking::default(),
+            Ranking {
+                five_aces: crate::eval::FiveAces::EqualRoyal,
+                ..Ranking::default()
+            },
+            Ranking {
+                joker: JokerRule::Wild,
+                ..Ranking::default()
+            },
+        ];
+        let evaluators: Vec<Evaluator> = rankings.into_iter().map(Evaluator::new).collect();
+        let mut seen = HashSet::new();
+        for shape in every_shape(Deck::with_jokers(2).unwrap()) {
+            for ev in &evaluators {
+                seen.insert(FeatureSet::of(&shape.hand, &ev.split_values(&shape.hand)));
+            }
+        }
+        let mut out: Vec<FeatureSet> = seen.into_iter().collect();
+        out.sort_by_key(|a| (a.with, a.without));
+        out
+    }
+
+    #[test]
+    fn the_universe_equals_reading_every_shape_from_its_cards() {
+        assert_eq!(universe(), universe_from_every_shape().as_slice());
+        assert_eq!(universe().len(), 31_837);
+    }
 
     #[test]
     fn the_universe_holds_every_reading() {
