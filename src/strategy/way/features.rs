@@ -41,16 +41,6 @@ pub enum Kind {
 }
 
 impl Kind {
-    /// How a condition on a feature of this kind is written, for help and errors.
-    pub fn written_as(self) -> &'static str {
-        match self {
-            Kind::Count => "a whole number",
-            Kind::Rank => "a rank \"2\"..\"9\", \"T\", \"J\", \"Q\", \"K\", \"A\"",
-            Kind::Flag => "true or false",
-            Kind::Category => "a category (high_card .. five_aces)",
-        }
-    }
-
     /// A value of this kind as a condition would write it (`"K"`, `2`, `true`, `"flush"`).
     pub fn show(self, value: u8) -> String {
         const CATEGORIES: [&str; 11] = [
