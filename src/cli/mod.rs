@@ -8,6 +8,7 @@ use crate::cards::Card;
 use crate::game::GameRules;
 
 mod compare_cmd;
+mod diff_ways_cmd;
 mod eval_cmd;
 mod exact_cmd;
 mod merge_cmd;
@@ -44,8 +45,10 @@ enum Command {
     Table(table_cmd::TableArgs),
     /// Set 7-card hands by a house way: the setting and the rule that chose it.
     Set(way_cmd::SetArgs),
-    /// Validate and lint house-way files, with each rule's coverage of a seeded sample.
+    /// Validate and lint house-way files, exactly over every hand of the game's deck.
     CheckWay(way_cmd::CheckWayArgs),
+    /// Every hand two house ways set differently, grouped by hand class and rule.
+    DiffWays(diff_ways_cmd::DiffWaysArgs),
 }
 
 /// The game option every command shares.
@@ -93,6 +96,7 @@ pub fn run(cli: Cli) -> anyhow::Result<()> {
         Command::Table(args) => table_cmd::run(&args),
         Command::Set(args) => way_cmd::set(&args),
         Command::CheckWay(args) => way_cmd::check_way(&args),
+        Command::DiffWays(args) => diff_ways_cmd::run(&args),
     }
 }
 

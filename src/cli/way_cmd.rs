@@ -21,8 +21,9 @@ use exact_report::{EXACT_CSV_HEADER, exact_report};
 pub struct SetArgs {
     #[command(flatten)]
     game: GameArg,
-    /// A shipped house way (foxwoods, ballys-ac, canterbury-park, double-joker-dealer, max-back,
-    /// max-front), a house-way TOML file, or optimal:D (the highest EV against dealer way D).
+    /// A shipped house way (foxwoods, ballys-ac, canterbury-park, mgm-grand, harrahs-reno,
+    /// gold-star-school, frixo-summary, double-joker-dealer, max-back, max-front), a house-way
+    /// TOML file, or optimal:D (the highest EV against dealer way D).
     #[arg(long, short = 'w')]
     way: String,
     /// Show every rule tried and why it did or did not apply (optimal:D: every undominated
@@ -45,14 +46,13 @@ pub struct SetArgs {
 
 #[derive(Args, Debug)]
 pub struct CheckWayArgs {
-    #[command(flatten)]
-    game: GameArg,
-    /// Hands in the seeded coverage sample.
-    #[arg(long, default_value_t = 200_000)]
-    hands: u64,
-    /// Seed of the coverage sample.
-    #[arg(long, default_value_t = 1)]
-    seed: u64,
+    /// The game whose deck and ranking the lint uses [default: the game each file names with
+    /// `game = "..."`, else standard].
+    #[arg(long, short = 'g')]
+    game: Option<String>,
+    /// Treat lint warnings as errors (exit status 1).
+    #[arg(long)]
+    strict: bool,
     /// House-way TOML files (or shipped names).
     #[arg(required = true, num_args = 1..)]
     files: Vec<String>,
@@ -251,8 +251,6 @@ pub fn set(args: &SetArgs) -> anyhow::Result<()> {
 }
 
 pub fn check_way(args: &CheckWayArgs) -> anyhow::Result<()> {
-    let game = args.game.load()?;
-    let ev = Evaluator::new(game.ranking);
     let mut failed = 0;
     let mut out = std::io::stdout().lock();
     for file in &args.files {
@@ -264,44 +262,95 @@ pub fn check_way(args: &CheckWayArgs) -> anyhow::Result<()> {
                 continue;
             }
         };
-        let report = lint::check(&way, &ev, game.deck, args.hands, args.seed);
-        for e in &report.errors {
-            eprintln!("error: {e}");
-        }
-        for w in &report.warnings {
-            eprintln!("warning: {w}");
-        }
-        failed += !report.errors.is_empty() as usize;
-        write_coverage(&mut out, &way, &report, args.seed)?;
+        let game_name = (args.game.as_deref())
+            .or(way.game.as_deref())
+            .unwrap_or("standard");
+        let game = GameRules::load(game_name)?;
+        let started = std::time::Instant::now();
+        let report = lint::check(&way, &Evaluator::new(game.ranking), game.deck);
+        let seconds = started.elapsed().as_secs_f64();
+        report_findings(&way, &report);
+        failed += (args.strict && !report.is_clean()) as usize;
+        write_coverage(&mut out, &way, &report, &game, seconds)?;
     }
     if failed > 0 {
-        anyhow::bail!("{failed} of {} house way(s) have errors", args.files.len());
+        let what = if args.strict {
+            "errors or warnings"
+        } else {
+            "errors"
+        };
+        anyhow::bail!("{failed} of {} house way(s) have {what}", args.files.len());
     }
     Ok(())
+}
+
+/// Findings to stderr: warnings, then the findings the file accepts (notes), then allowances no
+/// finding needs.
+fn report_findings(way: &HouseWay, report: &lint::Report) {
+    let at = |r: usize| {
+        let rule = &way.compiled.rules[r];
+        format!(
+            "{}:{}: rule {} '{}'",
+            way.origin,
+            rule.line,
+            r + 1,
+            rule.name
+        )
+    };
+    for issue in report.warnings() {
+        eprintln!("warning: {}: {}", at(issue.rule), issue.message);
+    }
+    for issue in report.notes() {
+        let because = issue.allowed_because.as_deref().unwrap_or_default();
+        eprintln!(
+            "note: {}: {} (allowed: {because})",
+            at(issue.rule),
+            issue.message
+        );
+    }
+    for (r, finding) in &report.unused_allowances {
+        eprintln!(
+            "warning: {}: allow lists '{}' but the lint finds none on this deck: remove it",
+            at(*r),
+            finding.key()
+        );
+    }
 }
 
 fn write_coverage(
     out: &mut impl Write,
     way: &HouseWay,
     report: &lint::Report,
-    seed: u64,
+    game: &GameRules,
+    seconds: f64,
 ) -> anyhow::Result<()> {
     writeln!(
         out,
-        "{} ({}): {} rules; coverage over {} hands (seed {seed}):",
+        "{} ({}): {} rules; exact over all {} hands of the {}-card deck of {} ({} shapes, \
+         {seconds:.2} s); {} warning(s), {} note(s)",
         way.origin,
         way.name,
         way.compiled.rules.len(),
-        report.hands
+        report.hands,
+        game.deck.size(),
+        game.origin,
+        report.shapes,
+        report.warnings().count() + report.unused_allowances.len(),
+        report.notes().count(),
+    )?;
+    writeln!(
+        out,
+        "  rule       hands set   share      fell through  name"
     )?;
     for (i, (rule, c)) in way.compiled.rules.iter().zip(&report.coverage).enumerate() {
         let pct = 100.0 * c.set as f64 / report.hands.max(1) as f64;
         writeln!(
             out,
-            "  rule {:>2} {:>9} {:>8.4}%  {}",
+            "  rule {:>2} {:>12} {:>9.4}% {:>12}  {}",
             i + 1,
             c.set,
             pct,
+            c.fell,
             rule.name
         )?;
     }

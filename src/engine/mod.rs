@@ -2,6 +2,7 @@
 //! are jobs on the one run engine ([`run`]); [`exact`] enumerates.
 
 pub mod compare;
+pub mod diff_ways;
 pub mod exact;
 pub mod run;
 pub mod simulate;

@@ -47,8 +47,9 @@ impl<'a> HandView<'a> {
     }
 }
 
+/// Whether one condition holds for the hand's features.
 #[inline]
-fn cond_holds(c: &Cond, f: &FeatureSet) -> bool {
+pub fn cond_holds(c: &Cond, f: &FeatureSet) -> bool {
     let v = f.get(c.feature, c.with_joker);
     v != NONE && c.min <= v && v <= c.max
 }

@@ -6,7 +6,9 @@
 //! name the file, the line of the rule's `[[rule]]` header and the rule.
 
 use super::features::{Feature, Kind};
-use super::language::{AltFile, CondFile, HandFile, RangeFile, ScalarFile, WayFile, WhenFile};
+use super::language::{
+    AltFile, CondFile, HandFile, RangeFile, RuleFile, ScalarFile, WayFile, WhenFile,
+};
 use crate::eval::{Category, Value};
 use crate::files::ConfigError;
 
@@ -80,14 +82,80 @@ impl Alt {
     }
 }
 
+/// A lint finding a rule may accept, written in its `allow` list with the reason in `because`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum Finding {
+    /// No hand of the deck meets the rule's conditions.
+    NeverFires,
+    /// Earlier rules set every hand the rule's conditions meet.
+    Shadowed,
+    /// Some hands meet the conditions but no candidate split satisfies any alternative.
+    FallsThrough,
+    /// An alternative that no hand reaching the rule satisfies.
+    AlternativeUnsatisfiable,
+    /// An alternative that never sets a hand: the alternatives before it take every hand it fits.
+    AlternativeShadowed,
+}
+
+impl Finding {
+    /// Every finding, in report order.
+    pub const ALL: [Finding; 5] = [
+        Finding::NeverFires,
+        Finding::Shadowed,
+        Finding::FallsThrough,
+        Finding::AlternativeUnsatisfiable,
+        Finding::AlternativeShadowed,
+    ];
+
+    /// The finding's name in an `allow` list.
+    pub fn key(self) -> &'static str {
+        match self {
+            Finding::NeverFires => "never_fires",
+            Finding::Shadowed => "shadowed",
+            Finding::FallsThrough => "falls_through",
+            Finding::AlternativeUnsatisfiable => "alternative_unsatisfiable",
+            Finding::AlternativeShadowed => "alternative_shadowed",
+        }
+    }
+
+    /// The finding named `key`.
+    pub fn from_key(key: &str) -> Option<Finding> {
+        Finding::ALL.into_iter().find(|f| f.key() == key)
+    }
+}
+
+/// Where a rule's parts are written in its file (1-based lines).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct RuleLines {
+    /// The `[[rule]]` header (1 where unknown).
+    pub header: usize,
+    /// The `when` key, else the header.
+    pub when: usize,
+    /// The `set` key, else the header.
+    pub set: usize,
+}
+
 /// A compiled rule.
 #[derive(Clone, Debug)]
 pub struct Rule {
     pub name: String,
-    /// Line of the rule in its file (1 where unknown).
+    /// Line of the rule in its file (1 where unknown): its `[[rule]]` header.
     pub line: usize,
+    pub lines: RuleLines,
     pub when: When,
     pub alts: Vec<Alt>,
+    /// Lint findings the file accepts for this rule, and why.
+    pub allow: Vec<Finding>,
+    pub because: String,
+}
+
+impl Rule {
+    /// Whether the rule sets every hand: no condition, an unconstrained alternative.
+    pub fn is_catch_all(&self) -> bool {
+        self.when.conds.is_empty()
+            && self.when.any.is_empty()
+            && self.alts.iter().any(Alt::is_unconstrained)
+    }
 }
 
 /// A compiled house way.
@@ -128,6 +196,34 @@ pub fn rule_at_line(text: &str, line: usize) -> Option<String> {
     })
 }
 
+/// The line of `key = ...` inside the rule block that starts at line `header` (1-based), if
+/// written there on a line of its own.
+fn key_line(text: &str, header: usize, key: &str) -> Option<usize> {
+    let block = text.lines().enumerate().skip(header);
+    for (i, line) in block {
+        let trimmed = line.trim_start();
+        if trimmed.starts_with("[[") {
+            return None;
+        }
+        let rest = trimmed.strip_prefix(key).map(str::trim_start);
+        if rest.is_some_and(|r| r.starts_with('=')) {
+            return Some(i + 1);
+        }
+    }
+    None
+}
+
+/// Where rule `index`'s parts are written.
+fn rule_lines_of(text: &str, headers: &[usize], index: usize) -> RuleLines {
+    let header = headers.get(index).copied().unwrap_or(1);
+    let find = |key| key_line(text, header, key).unwrap_or(header);
+    RuleLines {
+        header,
+        when: find("when"),
+        set: find("set"),
+    }
+}
+
 /// Compiles a parsed file; `text` is its source, for line numbers.
 pub fn compile(file: &WayFile, text: &str, origin: &str) -> Result<CompiledWay, ConfigError> {
     if file.rule.is_empty() {
@@ -136,38 +232,88 @@ pub fn compile(file: &WayFile, text: &str, origin: &str) -> Result<CompiledWay, 
             "no rules: a house way needs at least one [[rule]]",
         ));
     }
-    let lines = rule_lines(text);
-    let mut rules = Vec::with_capacity(file.rule.len());
-    for (i, r) in file.rule.iter().enumerate() {
-        let line = lines.get(i).copied().unwrap_or(1);
-        let at = |message: String| ConfigError::At {
-            origin: origin.to_string(),
-            line,
-            column: 1,
-            message: format!("rule {} '{}': {message}", i + 1, r.name),
-        };
-        if r.set.is_empty() {
-            return Err(at("`set` has no alternatives".into()));
-        }
-        let when = compile_when(&r.when).map_err(at)?;
-        let alts = r.set.iter().map(compile_alt).collect::<Result<Vec<_>, _>>();
-        let alts = alts.map_err(at)?;
-        rules.push(Rule {
-            name: r.name.clone(),
-            line,
-            when,
-            alts,
-        });
-    }
+    let headers = rule_lines(text);
+    let rules = (file.rule.iter().enumerate())
+        .map(|(i, r)| compile_rule(r, i, rule_lines_of(text, &headers, i), origin))
+        .collect::<Result<Vec<_>, _>>()?;
     check_catch_all(&rules, origin)?;
     Ok(CompiledWay { rules })
+}
+
+/// An error at `line` naming rule `index` (0-based) of `origin`.
+pub fn rule_error(
+    origin: &str,
+    line: usize,
+    index: usize,
+    name: &str,
+    message: &str,
+) -> ConfigError {
+    ConfigError::At {
+        origin: origin.to_string(),
+        line,
+        column: 1,
+        message: format!("rule {} '{name}': {message}", index + 1),
+    }
+}
+
+fn compile_rule(
+    r: &RuleFile,
+    index: usize,
+    lines: RuleLines,
+    origin: &str,
+) -> Result<Rule, ConfigError> {
+    let at =
+        |line: usize| move |message: String| rule_error(origin, line, index, &r.name, &message);
+    if r.set.is_empty() {
+        return Err(at(lines.set)("`set` has no alternatives".into()));
+    }
+    let when = compile_when(&r.when).map_err(at(lines.when))?;
+    let alts = r.set.iter().map(compile_alt).collect::<Result<Vec<_>, _>>();
+    let alts = alts.map_err(at(lines.set))?;
+    let (allow, because) = allowances(r).map_err(at(lines.header))?;
+    Ok(Rule {
+        name: r.name.clone(),
+        line: lines.header,
+        lines,
+        when,
+        alts,
+        allow,
+        because,
+    })
+}
+
+/// The findings a rule accepts, and why: `allow` and `because` come together.
+fn allowances(r: &RuleFile) -> Result<(Vec<Finding>, String), String> {
+    let because = r.because.as_deref().map(str::trim).unwrap_or_default();
+    match (r.allow.is_empty(), because.is_empty()) {
+        (true, true) => return Ok((Vec::new(), String::new())),
+        (false, true) => {
+            return Err("`allow` needs `because`: say why the published text wants this".into());
+        }
+        (true, false) => return Err("`because` without `allow`: nothing is allowed".into()),
+        (false, false) => {}
+    }
+    let mut allow = Vec::new();
+    for key in &r.allow {
+        let finding = Finding::from_key(key).ok_or_else(|| {
+            let names: Vec<&str> = Finding::ALL.iter().map(|f| f.key()).collect();
+            format!(
+                "allow: unknown finding '{key}' (expected {})",
+                names.join(", ")
+            )
+        })?;
+        if allow.contains(&finding) {
+            return Err(format!("allow: '{key}' listed twice"));
+        }
+        allow.push(finding);
+    }
+    Ok((allow, because.to_string()))
 }
 
 /// The last rule must set every hand.
 fn check_catch_all(rules: &[Rule], origin: &str) -> Result<(), ConfigError> {
     let last = rules.last().expect("checked non-empty");
-    let open = last.when.conds.is_empty() && last.when.any.is_empty();
-    if open && last.alts.iter().any(Alt::is_unconstrained) {
+    if last.is_catch_all() {
         return Ok(());
     }
     Err(ConfigError::At {
@@ -183,44 +329,10 @@ fn check_catch_all(rules: &[Rule], origin: &str) -> Result<(), ConfigError> {
     })
 }
 
-/// Every `when` key with its feature.
-fn when_entries(w: &WhenFile) -> [(Feature, &Option<CondFile>); 24] {
-    use Feature::*;
-    [
-        (Pairs, &w.pairs),
-        (Trips, &w.trips),
-        (Quads, &w.quads),
-        (HighPair, &w.high_pair),
-        (LowPair, &w.low_pair),
-        (ThirdPair, &w.third_pair),
-        (TripsRank, &w.trips_rank),
-        (QuadsRank, &w.quads_rank),
-        (FiveAces, &w.five_aces),
-        (Joker, &w.joker),
-        (Jokers, &w.jokers),
-        (AceSingle, &w.ace_single),
-        (HighestSingle, &w.highest_single),
-        (Straight, &w.straight),
-        (Straight6, &w.straight6),
-        (Straight7, &w.straight7),
-        (Flush, &w.flush),
-        (Flush6, &w.flush6),
-        (Flush7, &w.flush7),
-        (StraightFlush, &w.straight_flush),
-        (StraightFlush6, &w.straight_flush6),
-        (StraightFlush7, &w.straight_flush7),
-        (StraightOrFlush, &w.straight_or_flush),
-        (BestFive, &w.best_five),
-    ]
-}
-
 fn compile_when(w: &WhenFile) -> Result<When, String> {
-    let mut conds = Vec::new();
-    for (feature, cond) in when_entries(w) {
-        if let Some(cond) = cond {
-            conds.push(compile_cond(feature, cond)?);
-        }
-    }
+    let conds = (w.conds.iter())
+        .map(|(feature, cond)| compile_cond(*feature, cond))
+        .collect::<Result<_, _>>()?;
     let any = match &w.any {
         Some(list) if list.is_empty() => return Err("`any` is empty".into()),
         Some(list) => list.iter().map(compile_when).collect::<Result<_, _>>()?,
@@ -230,7 +342,7 @@ fn compile_when(w: &WhenFile) -> Result<When, String> {
 }
 
 fn compile_cond(feature: Feature, cond: &CondFile) -> Result<Cond, String> {
-    let (name, kind) = feature.describe();
+    let (name, kind) = (feature.key(), feature.kind());
     let (min, max, with_joker) = bounds(cond, kind).map_err(|e| format!("{name}: {e}"))?;
     if min > max {
         return Err(format!("{name}: contradictory bounds (min above max)"));

@@ -1,5 +1,11 @@
 //! Hand features: what a house-way condition can ask about a 7-card hand.
 //!
+//! Every feature is declared once, in the [`declare_features!`] table below: its TOML key, its
+//! [`Feature`] variant, its [`Kind`] (how its bounds are read), a description (shown by the
+//! README, `--explain` and error messages) and how its value is read from the hand's `Facts`.
+//! The `when` keys the language accepts ([`WHEN_KEYS`]), the compiled conditions and the feature
+//! arrays all come from that one table, so a new predicate is one line there.
+//!
 //! Definitions follow the way house-way texts read (the README lists them):
 //! - Jokers group with the aces: A + joker is a pair of aces, a lone joker is an ace single,
 //!   four aces + joker are five aces (not also quads). A rank group of exactly two cards is a
@@ -13,45 +19,17 @@
 //! that does not exist (no third pair) is [`NONE`], which fails every condition. Every feature is
 //! computed twice, once with the jokers (`FeatureSet::with`) and once with the jokers taken out
 //! (`without`), for conditions written with `joker = false`. No allocation.
+//!
+//! Invariant (the shape cache relies on it, `strategy::shape`): no feature names a suit. Every
+//! feature is unchanged when the suits of a hand are permuted; the test
+//! `every_feature_is_blind_to_suits` checks all 24 permutations on sampled hands, flush and joker
+//! hands included.
 
 use crate::cards::{ACE, Card, Cards};
 use crate::eval::split::SplitValues;
 
 /// The value of a rank feature that does not exist in the hand.
 pub const NONE: u8 = u8::MAX;
-
-/// Every feature, by index into a [`Features`] array.
-#[derive(Clone, Copy, PartialEq, Eq, Debug)]
-#[repr(u8)]
-pub enum Feature {
-    Pairs,
-    Trips,
-    Quads,
-    HighPair,
-    LowPair,
-    ThirdPair,
-    TripsRank,
-    QuadsRank,
-    FiveAces,
-    Joker,
-    Jokers,
-    AceSingle,
-    HighestSingle,
-    Straight,
-    Straight6,
-    Straight7,
-    Flush,
-    Flush6,
-    Flush7,
-    StraightFlush,
-    StraightFlush6,
-    StraightFlush7,
-    StraightOrFlush,
-    BestFive,
-}
-
-/// Number of features.
-pub const FEATURE_COUNT: usize = 24;
 
 /// What kind of value a feature holds, for parsing its bounds.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
@@ -62,45 +40,161 @@ pub enum Kind {
     Category,
 }
 
-impl Feature {
-    /// The feature's name in TOML, and its kind.
-    pub fn describe(self) -> (&'static str, Kind) {
-        use Feature::*;
-        use Kind::*;
+impl Kind {
+    /// A value of this kind as a condition would write it (`"K"`, `2`, `true`, `"flush"`).
+    pub fn show(self, value: u8) -> String {
+        const CATEGORIES: [&str; 11] = [
+            "high_card",
+            "pair",
+            "two_pair",
+            "three_of_a_kind",
+            "straight",
+            "flush",
+            "full_house",
+            "four_of_a_kind",
+            "straight_flush",
+            "royal_flush",
+            "five_aces",
+        ];
         match self {
-            Pairs => ("pairs", Count),
-            Trips => ("trips", Count),
-            Quads => ("quads", Count),
-            HighPair => ("high_pair", Rank),
-            LowPair => ("low_pair", Rank),
-            ThirdPair => ("third_pair", Rank),
-            TripsRank => ("trips_rank", Rank),
-            QuadsRank => ("quads_rank", Rank),
-            FiveAces => ("five_aces", Flag),
-            Joker => ("joker", Flag),
-            Jokers => ("jokers", Count),
-            AceSingle => ("ace_single", Flag),
-            HighestSingle => ("highest_single", Rank),
-            Straight => ("straight", Flag),
-            Straight6 => ("straight6", Flag),
-            Straight7 => ("straight7", Flag),
-            Flush => ("flush", Flag),
-            Flush6 => ("flush6", Flag),
-            Flush7 => ("flush7", Flag),
-            StraightFlush => ("straight_flush", Flag),
-            StraightFlush6 => ("straight_flush6", Flag),
-            StraightFlush7 => ("straight_flush7", Flag),
-            StraightOrFlush => ("straight_or_flush", Flag),
-            BestFive => ("best_five", Category),
+            _ if value == NONE => "none".to_string(),
+            Kind::Count => value.to_string(),
+            Kind::Rank => format!("\"{}\"", b"23456789TJQKA"[value as usize % 13] as char),
+            Kind::Flag => (value != 0).to_string(),
+            Kind::Category => format!("\"{}\"", CATEGORIES[value as usize % 11]),
         }
     }
+}
+
+/// What the features of one reading of a hand (with or without its jokers) are read from: its
+/// rank groups, longest straight, longest flush and longest straight flush, computed once.
+#[derive(Clone, Copy)]
+struct Facts {
+    /// Cards per rank, the jokers counted as aces.
+    counts: [u8; 13],
+    jokers: u8,
+    pairs: u8,
+    trips: u8,
+    quads: u8,
+    /// Ranks of the three highest pairs ([`NONE`] where there is none).
+    pair_ranks: [u8; 3],
+    trips_rank: u8,
+    quads_rank: u8,
+    highest_single: u8,
+    /// Longest straight (0, or 5 to 7 cards) the cards make with the jokers filling gaps.
+    straight: u8,
+    /// Most cards of one suit, plus the jokers.
+    flush: u8,
+    /// Longest straight flush (0, or 5 to 7 cards).
+    straight_flush: u8,
+    best_five: u8,
+}
+
+/// Declares the features: one line each, `Variant: "key", Kind, "description", |facts| value;`.
+macro_rules! declare_features {
+    ($( $variant:ident : $key:literal, $kind:ident, $description:literal,
+        |$facts:ident| $value:expr; )+) => {
+        /// Every feature, by index into a [`Features`] array.
+        #[derive(Clone, Copy, PartialEq, Eq, Debug, Hash, PartialOrd, Ord)]
+        #[repr(u8)]
+        pub enum Feature {
+            $( $variant, )+
+        }
+
+        /// Number of features.
+        pub const FEATURE_COUNT: usize = [$( Feature::$variant ),+].len();
+
+        /// The keys a `when` table accepts: every feature's, then `any`.
+        pub const WHEN_KEYS: &[&str] = &[$( $key, )+ "any"];
+
+        impl Feature {
+            /// Every feature, in index order.
+            pub const ALL: [Feature; FEATURE_COUNT] = [$( Feature::$variant ),+];
+
+            /// The feature's key in TOML.
+            pub fn key(self) -> &'static str {
+                match self { $( Feature::$variant => $key, )+ }
+            }
+
+            /// What kind of value the feature holds.
+            pub fn kind(self) -> Kind {
+                match self { $( Feature::$variant => Kind::$kind, )+ }
+            }
+
+            /// What the feature means, in the house-way reading.
+            pub fn description(self) -> &'static str {
+                match self { $( Feature::$variant => $description, )+ }
+            }
+
+            /// The feature whose TOML key is `key`.
+            pub fn from_key(key: &str) -> Option<Feature> {
+                match key { $( $key => Some(Feature::$variant), )+ _ => None }
+            }
+        }
+
+        /// Every feature's value, read from the facts of one reading of a hand.
+        fn read_all(facts: &Facts) -> Features {
+            [$( { let $facts = facts; $value }, )+]
+        }
+    };
+}
+
+declare_features! {
+    Pairs: "pairs", Count, "number of ranks held exactly twice (an ace and a joker are a pair of aces)",
+        |f| f.pairs;
+    Trips: "trips", Count, "number of ranks held exactly three times",
+        |f| f.trips;
+    Quads: "quads", Count, "number of ranks held exactly four times (four aces and a joker are five aces, not quads)",
+        |f| f.quads;
+    HighPair: "high_pair", Rank, "rank of the highest pair",
+        |f| f.pair_ranks[0];
+    LowPair: "low_pair", Rank, "rank of the second-highest pair",
+        |f| f.pair_ranks[1];
+    ThirdPair: "third_pair", Rank, "rank of the third-highest pair",
+        |f| f.pair_ranks[2];
+    TripsRank: "trips_rank", Rank, "rank of the highest three of a kind",
+        |f| f.trips_rank;
+    QuadsRank: "quads_rank", Rank, "rank of the four of a kind",
+        |f| f.quads_rank;
+    FiveAces: "five_aces", Flag, "aces and jokers together number five or more",
+        |f| (f.counts[ACE as usize] >= 5) as u8;
+    Joker: "joker", Flag, "the hand holds a joker",
+        |f| (f.jokers > 0) as u8;
+    Jokers: "jokers", Count, "number of jokers in the hand",
+        |f| f.jokers;
+    AceSingle: "ace_single", Flag, "exactly one ace, not part of a pair (a lone joker is an ace)",
+        |f| (f.counts[ACE as usize] == 1) as u8;
+    HighestSingle: "highest_single", Rank, "highest rank held exactly once (a lone joker is an ace)",
+        |f| f.highest_single;
+    Straight: "straight", Flag, "some five of the seven cards make a straight",
+        |f| (f.straight >= 5) as u8;
+    Straight6: "straight6", Flag, "some six of the seven cards are in sequence",
+        |f| (f.straight >= 6) as u8;
+    Straight7: "straight7", Flag, "all seven cards are in sequence",
+        |f| (f.straight >= 7) as u8;
+    Flush: "flush", Flag, "some five of the seven cards make a flush",
+        |f| (f.flush >= 5) as u8;
+    Flush6: "flush6", Flag, "six of the seven cards are of one suit",
+        |f| (f.flush >= 6) as u8;
+    Flush7: "flush7", Flag, "all seven cards are of one suit",
+        |f| (f.flush >= 7) as u8;
+    StraightFlush: "straight_flush", Flag, "some five of the seven cards make a straight flush",
+        |f| (f.straight_flush >= 5) as u8;
+    StraightFlush6: "straight_flush6", Flag, "six of the seven cards make a straight flush",
+        |f| (f.straight_flush >= 6) as u8;
+    StraightFlush7: "straight_flush7", Flag, "all seven cards make a straight flush",
+        |f| (f.straight_flush >= 7) as u8;
+    StraightOrFlush: "straight_or_flush", Flag, "some five of the seven cards make a straight or a flush",
+        |f| (f.straight >= 5 || f.flush >= 5) as u8;
+    BestFive: "best_five", Category, "category of the best five cards, under the game's ranking",
+        |f| f.best_five;
 }
 
 /// One hand's feature values, indexed by [`Feature`].
 pub type Features = [u8; FEATURE_COUNT];
 
 /// The features of a hand with the jokers and without them.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct FeatureSet {
     pub with: Features,
     pub without: Features,
@@ -109,12 +203,7 @@ pub struct FeatureSet {
 impl FeatureSet {
     /// Features of `hand`, given its split values (for `best_five`).
     pub fn of(hand: &[Card; 7], splits: &SplitValues) -> FeatureSet {
-        let cards = Cards::from_cards(hand);
-        let best = splits.best_five().category() as u8;
-        FeatureSet {
-            with: features(cards, cards.jokers() as u8, best),
-            without: features(cards, 0, best),
-        }
+        HandFacts::of(hand).features(splits.best_five().category() as u8)
     }
 
     /// The value of one feature, read with or without the jokers.
@@ -129,59 +218,123 @@ impl FeatureSet {
     }
 }
 
-/// Features of the suited cards of `cards` plus `jokers` jokers.
-fn features(cards: Cards, jokers: u8, best_five: u8) -> Features {
-    let mut counts = cards.rank_counts();
-    counts[ACE as usize] += jokers;
-    let mut f = [NONE; FEATURE_COUNT];
-    group_features(&counts, &mut f);
-    f[Feature::Joker as usize] = (jokers > 0) as u8;
-    f[Feature::Jokers as usize] = jokers;
-    f[Feature::AceSingle as usize] = (counts[ACE as usize] == 1) as u8;
-    straight_features(cards, jokers, &mut f);
-    f[Feature::BestFive as usize] = best_five;
-    f
+/// What both readings of a hand (with and without its jokers) are read from, before `best_five`
+/// is known: [`HandFacts::features`] reads every declared feature. A hand with the same ranks and
+/// jokers whose flush suit holds other ranks differs only in its flush facts, so
+/// [`HandFacts::with_flush_suit`] derives its facts without looking at cards (the load-time
+/// validation reads every hand shape this way).
+#[derive(Clone, Copy)]
+pub struct HandFacts {
+    with: Facts,
+    without: Facts,
 }
 
-/// Counts and ranks of pairs, trips, quads, five aces and the highest single.
-fn group_features(counts: &[u8; 13], f: &mut Features) {
-    let (mut pairs, mut trips, mut quads) = (0u8, 0u8, 0u8);
-    let mut pair_ranks = [NONE; 3];
-    for rank in (0..13u8).rev() {
-        match counts[rank as usize] {
-            1 if f[Feature::HighestSingle as usize] == NONE => {
-                f[Feature::HighestSingle as usize] = rank;
-            }
-            2 => {
-                if (pairs as usize) < 3 {
-                    pair_ranks[pairs as usize] = rank;
-                }
-                pairs += 1;
-            }
-            3 => {
-                if trips == 0 {
-                    f[Feature::TripsRank as usize] = rank;
-                }
-                trips += 1;
-            }
-            4 => {
-                quads += 1;
-                f[Feature::QuadsRank as usize] = rank;
-            }
-            _ => {}
+impl HandFacts {
+    /// The facts of `hand`.
+    pub fn of(hand: &[Card; 7]) -> HandFacts {
+        let cards = Cards::from_cards(hand);
+        let counts = cards.rank_counts();
+        HandFacts {
+            with: Facts::of(cards, counts, cards.jokers() as u8),
+            without: Facts::of(cards, counts, 0),
         }
     }
-    f[Feature::Pairs as usize] = pairs;
-    f[Feature::Trips as usize] = trips;
-    f[Feature::Quads as usize] = quads;
-    f[Feature::HighPair as usize] = pair_ranks[0];
-    f[Feature::LowPair as usize] = pair_ranks[1];
-    f[Feature::ThirdPair as usize] = pair_ranks[2];
-    f[Feature::FiveAces as usize] = (counts[ACE as usize] >= 5) as u8;
+
+    /// Every feature, both readings, with the best five's category given.
+    pub fn features(&self, best_five: u8) -> FeatureSet {
+        let read = |facts: &Facts| {
+            read_all(&Facts {
+                best_five,
+                ..*facts
+            })
+        };
+        FeatureSet {
+            with: read(&self.with),
+            without: read(&self.without),
+        }
+    }
+
+    /// The facts of a hand with the same ranks and jokers whose longest suit holds exactly the
+    /// ranks of `suit` (13-bit mask) instead.
+    pub fn with_flush_suit(&self, suit: u32) -> HandFacts {
+        HandFacts {
+            with: self.with.with_longest_suit(suit),
+            without: self.without.with_longest_suit(suit),
+        }
+    }
 }
 
-/// Longest straight (up to 7) that `mask` (13-bit ranks) makes with `jokers` fillers.
-fn longest_straight(mask: u32, jokers: u8) -> u8 {
+impl Facts {
+    /// The facts of the suited cards of `cards` (which hold `counts` cards of each rank) plus
+    /// `jokers` jokers.
+    fn of(cards: Cards, mut counts: [u8; 13], jokers: u8) -> Facts {
+        counts[ACE as usize] += jokers;
+        let all_ranks = (0..4).fold(0u32, |m, s| m | cards.suit_mask(s));
+        // The longest suit: among seven cards at most one suit reaches five with the jokers, so
+        // only it can hold a straight flush.
+        let longest_suit = (0..4)
+            .map(|s| cards.suit_mask(s))
+            .max_by_key(|m| m.count_ones());
+        let mut facts = Facts {
+            counts,
+            jokers,
+            pairs: 0,
+            trips: 0,
+            quads: 0,
+            pair_ranks: [NONE; 3],
+            trips_rank: NONE,
+            quads_rank: NONE,
+            highest_single: NONE,
+            straight: longest_straight(all_ranks, jokers),
+            flush: 0,
+            straight_flush: 0,
+            best_five: NONE,
+        };
+        facts.read_groups();
+        facts.with_longest_suit(longest_suit.unwrap_or(0))
+    }
+
+    /// These facts with the ranks of the longest suit set to `suit`: the flush and straight flush
+    /// lengths it makes with the jokers.
+    fn with_longest_suit(mut self, suit: u32) -> Facts {
+        self.flush = suit.count_ones() as u8 + self.jokers;
+        self.straight_flush = match self.flush {
+            5.. => longest_straight(suit, self.jokers),
+            _ => 0,
+        };
+        self
+    }
+
+    /// Counts and ranks of the pairs, trips, quads and the highest single, from the highest
+    /// rank down.
+    fn read_groups(&mut self) {
+        for rank in (0..13u8).rev() {
+            match self.counts[rank as usize] {
+                1 if self.highest_single == NONE => self.highest_single = rank,
+                2 => {
+                    if let Some(slot) = self.pair_ranks.get_mut(self.pairs as usize) {
+                        *slot = rank;
+                    }
+                    self.pairs += 1;
+                }
+                3 => {
+                    if self.trips == 0 {
+                        self.trips_rank = rank;
+                    }
+                    self.trips += 1;
+                }
+                4 => {
+                    self.quads += 1;
+                    self.quads_rank = rank;
+                }
+                _ => {}
+            }
+        }
+    }
+}
+
+/// Longest straight (0, or 5 to 7) that `mask` (13-bit ranks) makes with `jokers` fillers.
+pub(super) fn longest_straight(mask: u32, jokers: u8) -> u8 {
     // Bit 0 is the ace playing low, bits 1..=13 the ranks deuce..ace.
     let wide = (mask << 1) | (mask >> 12 & 1);
     let mut best = 0u8;
@@ -198,39 +351,29 @@ fn longest_straight(mask: u32, jokers: u8) -> u8 {
     best
 }
 
-/// Straight, flush and straight-flush features.
-fn straight_features(cards: Cards, jokers: u8, f: &mut Features) {
-    let all_ranks = (0..4).fold(0u32, |m, s| m | cards.suit_mask(s));
-    let straight = longest_straight(all_ranks, jokers);
-    let (mut flush, mut straight_flush) = (0u8, 0u8);
-    for suit in 0..4 {
-        let mask = cards.suit_mask(suit);
-        flush = flush.max(mask.count_ones() as u8 + jokers);
-        straight_flush = straight_flush.max(longest_straight(mask, jokers));
-    }
-    let set = |f: &mut Features, feature: Feature, yes: bool| f[feature as usize] = yes as u8;
-    set(f, Feature::Straight, straight >= 5);
-    set(f, Feature::Straight6, straight >= 6);
-    set(f, Feature::Straight7, straight >= 7);
-    set(f, Feature::Flush, flush >= 5);
-    set(f, Feature::Flush6, flush >= 6);
-    set(f, Feature::Flush7, flush >= 7);
-    set(f, Feature::StraightFlush, straight_flush >= 5);
-    set(f, Feature::StraightFlush6, straight_flush >= 6);
-    set(f, Feature::StraightFlush7, straight_flush >= 7);
-    set(f, Feature::StraightOrFlush, straight >= 5 || flush >= 5);
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
     use crate::cards::Deck;
+    use crate::cards::deal::sample_hands;
     use crate::eval::{Evaluator, Ranking};
 
     fn feats(text: &str) -> FeatureSet {
         let hand = Deck::with_jokers(2).unwrap().parse_hand7(text).unwrap();
         let ev = Evaluator::new(Ranking::default());
         FeatureSet::of(&hand, &ev.split_values(&hand))
+    }
+
+    #[test]
+    fn the_declaration_table_is_consistent() {
+        assert_eq!(FEATURE_COUNT, 24);
+        for (i, f) in Feature::ALL.iter().enumerate() {
+            assert_eq!(*f as usize, i);
+            assert_eq!(Feature::from_key(f.key()), Some(*f));
+            assert!(!f.description().is_empty());
+        }
+        assert_eq!(WHEN_KEYS.len(), FEATURE_COUNT + 1);
+        assert_eq!(Feature::from_key("any"), None);
     }
 
     #[test]
@@ -275,5 +418,79 @@ mod tests {
         let sf = feats("9h Th Jh Qh Kh 2c 2d");
         assert_eq!(sf.get(Feature::StraightFlush, true), 1);
         assert_eq!(sf.get(Feature::LowPair, true), NONE);
+    }
+
+    /// `hand` with every suit `s` replaced by `perm[s]`, sorted again.
+    fn permute_suits(hand: &[Card; 7], perm: [u8; 4]) -> [Card; 7] {
+        let mut out = hand.map(|c| match (c.rank(), c.suit()) {
+            (Some(r), Some(s)) => Card::new(r, perm[s as usize]).unwrap(),
+            _ => c,
+        });
+        out.sort();
+        out
+    }
+
+    /// All 24 permutations of the four suits.
+    fn suit_permutations() -> Vec<[u8; 4]> {
+        let mut out = Vec::new();
+        for a in 0..4u8 {
+            for b in (0..4).filter(|&b| b != a) {
+                for c in (0..4).filter(|&c| c != a && c != b) {
+                    out.push([a, b, c, 6 - a - b - c]);
+                }
+            }
+        }
+        out
+    }
+
+    /// Seeded hands with five to seven cards of one suit, some with jokers.
+    fn flush_hands(deck: Deck, n: usize) -> Vec<[Card; 7]> {
+        let cards = deck.cards();
+        sample_hands(deck, 99)
+            .take(n)
+            .enumerate()
+            .map(|(i, random)| {
+                let suited = 5 + i % 3;
+                let suit = (i % 4) as u8;
+                let mut hand: Vec<Card> = (0..13u8)
+                    .map(|r| Card::new(((r as usize + i * 5) % 13) as u8, suit).unwrap())
+                    .step_by(2)
+                    .take(suited)
+                    .collect();
+                let fill = random.iter().chain(&cards).copied();
+                for c in fill {
+                    if hand.len() == 7 {
+                        break;
+                    }
+                    if !hand.contains(&c) {
+                        hand.push(c);
+                    }
+                }
+                let mut hand: [Card; 7] = hand.try_into().unwrap();
+                hand.sort();
+                hand
+            })
+            .collect()
+    }
+
+    #[test]
+    fn every_feature_is_blind_to_suits() {
+        let deck = Deck::with_jokers(2).unwrap();
+        let ev = Evaluator::new(Ranking::default());
+        let mut hands: Vec<[Card; 7]> = sample_hands(deck, 17).take(20_000).collect();
+        hands.extend(flush_hands(deck, 5_000));
+        let (mut flushes, mut jokers) = (0, 0);
+        for hand in &hands {
+            let features = FeatureSet::of(hand, &ev.split_values(hand));
+            flushes += features.get(Feature::Flush, true) as u32;
+            jokers += features.get(Feature::Joker, true) as u32;
+            for perm in suit_permutations() {
+                let moved = permute_suits(hand, perm);
+                let moved_features = FeatureSet::of(&moved, &ev.split_values(&moved));
+                assert_eq!(features, moved_features, "{hand:?} under {perm:?}");
+            }
+        }
+        assert!(flushes > 5_000, "flush hands exercised: {flushes}");
+        assert!(jokers > 2_000, "joker hands exercised: {jokers}");
     }
 }

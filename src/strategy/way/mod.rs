@@ -1,12 +1,15 @@
 //! House ways: how a casino sets a 7-card hand, written as TOML rules (see the README section
 //! "House ways as TOML").
 //!
-//! A file is parsed with serde ([`language`]), validated and compiled ([`compile`]) into a
-//! [`HouseWay`], which sets hands with no string work and no allocation ([`apply`]). Invariants
-//! of a loaded `HouseWay`: it has at least one rule, every rule has at least one alternative, the
-//! last rule sets every hand, and only legal splits are ever candidates, so it never fouls and
-//! always answers; the answer is a function of the hand alone (deterministic). Errors name the
-//! file, the line and the rule.
+//! A file is parsed with serde ([`language`]), compiled ([`compile`]) and validated
+//! ([`validate`]) into a [`HouseWay`], which sets hands with no string work and no allocation
+//! ([`apply`]). Invariants of a loaded `HouseWay`: it has at least one rule, every rule has at
+//! least one alternative, the last rule sets every hand, every `when` is met by some hand of some
+//! deck and no alternative asks for what no split can be; only legal splits are ever candidates,
+//! so it never fouls and always answers; the answer is a function of the hand alone
+//! (deterministic). Errors name the file, the line and the rule. [`lint`] then decides, exactly
+//! over every hand of a game's deck ([`shapes`]), where rules never fire, are shadowed or fall
+//! through.
 //!
 //! Shipped ways are embedded (so names work from any directory) and are the same files as
 //! `strategies/*.toml`.
@@ -16,6 +19,8 @@ pub mod compile;
 pub mod features;
 pub mod language;
 pub mod lint;
+pub mod shapes;
+pub mod validate;
 
 use crate::cards::Card;
 use crate::eval::split::SplitValues;
@@ -49,6 +54,26 @@ pub const SHIPPED_WAYS: &[(&str, &str, &str)] = &[
         include_str!("../../../strategies/double-joker-dealer.toml"),
     ),
     (
+        "mgm-grand",
+        "strategies/mgm-grand.toml",
+        include_str!("../../../strategies/mgm-grand.toml"),
+    ),
+    (
+        "harrahs-reno",
+        "strategies/harrahs-reno.toml",
+        include_str!("../../../strategies/harrahs-reno.toml"),
+    ),
+    (
+        "gold-star-school",
+        "strategies/gold-star-school.toml",
+        include_str!("../../../strategies/gold-star-school.toml"),
+    ),
+    (
+        "frixo-summary",
+        "strategies/frixo-summary.toml",
+        include_str!("../../../strategies/frixo-summary.toml"),
+    ),
+    (
         "max-back",
         "strategies/max-back.toml",
         include_str!("../../../strategies/max-back.toml"),
@@ -71,6 +96,8 @@ pub struct HouseWay {
     pub origin: String,
     /// The exact text read, for manifests.
     pub text: String,
+    /// The game the file says it is written for (`game = "..."`), if it says.
+    pub game: Option<String>,
     /// The compiled rules.
     pub compiled: CompiledWay,
 }
@@ -95,11 +122,13 @@ impl HouseWay {
     pub fn from_toml(text: &str, origin: &str) -> Result<HouseWay, ConfigError> {
         let file: language::WayFile = parse_toml(text, origin).map_err(|e| name_rule(e, text))?;
         let compiled = compile::compile(&file, text, origin)?;
+        validate::validate(&compiled, origin)?;
         Ok(HouseWay {
             name: file.name,
             source: file.source,
             origin: origin.to_string(),
             text: text.to_string(),
+            game: file.game,
             compiled,
         })
     }
