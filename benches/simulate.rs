@@ -74,8 +74,8 @@ fn benches(c: &mut Criterion) {
         Vary::Player,
         Some(way("foxwoods")),
         ways,
-        0,
-        2,
+        None,
+        (0, 2),
     );
     bench_job(
         &mut group,

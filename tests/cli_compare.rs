@@ -54,7 +54,7 @@ fn reports_are_byte_identical_at_1_and_3_threads() {
     assert_eq!(one, three);
     let csv = String::from_utf8(one[0].clone()).unwrap();
     assert_eq!(csv.lines().count(), 1 + 3 + 3);
-    assert!(csv.starts_with("kind,a,b,deals,player_ev,house_edge,win,push,loss,sd,"));
+    assert!(csv.starts_with("kind,side,a,b,deals,player_ev,house_edge,win,push,loss,sd,"));
     let examples = String::from_utf8(one[1].clone()).unwrap();
     let example_numbers: std::collections::BTreeSet<&str> = examples
         .lines()
@@ -99,8 +99,11 @@ fn each_way_has_the_ev_simulate_reports() {
         let summary = fs::read_to_string(out.join("summary.csv")).unwrap();
         let sim_row = summary.lines().nth(1).unwrap();
         let row = csv.lines().nth(1 + i).unwrap();
-        assert!(row.starts_with(&format!("variant,{way},-,30000,")), "{row}");
-        assert_eq!(ev_fields(row, 4), ev_fields(sim_row, 3), "{way}");
+        assert!(
+            row.starts_with(&format!("variant,player,{way},-,30000,")),
+            "{row}"
+        );
+        assert_eq!(ev_fields(row, 5), ev_fields(sim_row, 3), "{way}");
     }
 }
 
@@ -130,7 +133,7 @@ fn a_way_against_itself_has_a_zero_width_difference() {
     let pair = csv.lines().find(|l| l.starts_with("pair,")).unwrap();
     let zero = "0.0000000000";
     let expected = format!(
-        "pair,foxwoods,foxwoods,5000,-,-,-,-,-,-,-,-,-,-,{zero},{zero},{zero},{zero},{zero},{zero},"
+        "pair,both,foxwoods,foxwoods,5000,-,-,-,-,-,-,-,-,-,-,{zero},{zero},{zero},{zero},{zero},{zero},"
     );
     assert!(pair.starts_with(&expected), "{pair}");
     assert!(
@@ -229,4 +232,127 @@ fn bad_input_is_a_clear_error() {
         .assert()
         .failure()
         .stderr(contains("must be at least 1"));
+}
+
+/// `--vary all` with a baseline: one run, three sides, each ranked the right way, a table of
+/// what each way changes against the baseline on each side, and `compare.csv` rows for each side.
+#[test]
+fn all_three_sides_against_a_baseline_in_one_table() {
+    let dir = tempfile::tempdir().unwrap();
+    let ways = ["--ways", "foxwoods", "ballys-ac", "canterbury-park"];
+    paigow()
+        .args(["compare", "--vary", "all", "--baseline", "foxwoods"])
+        .args(ways)
+        .args(["--deals", "20000", "--out"])
+        .arg(dir.path())
+        .assert()
+        .success()
+        .stdout(contains("ranked by player EV, best for the player first"))
+        .stdout(contains("ranked by house edge, best for the house first"))
+        .stdout(contains(
+            "player alone: player EV  dealer alone: house edge  both: house edge",
+        ))
+        .stdout(contains("  ballys-ac  "));
+    let csv = fs::read_to_string(dir.path().join("compare.csv")).unwrap();
+    for side in ["player", "dealer", "both"] {
+        let variants = csv
+            .lines()
+            .filter(|l| l.starts_with(&format!("variant,{side},")));
+        assert_eq!(variants.count(), 3, "{side}");
+        let pairs = csv
+            .lines()
+            .filter(|l| l.starts_with(&format!("pair,{side},")));
+        assert_eq!(pairs.count(), 3, "{side}");
+    }
+    for (args, message) in [
+        (vec!["--vary", "all"], "needs --baseline"),
+        (
+            vec!["--baseline", "max-back", "--dealer-way", "foxwoods"],
+            "not one of the --ways",
+        ),
+        (
+            vec![
+                "--vary",
+                "all",
+                "--baseline",
+                "foxwoods",
+                "--dealer-way",
+                "foxwoods",
+            ],
+            "takes no --dealer-way",
+        ),
+    ] {
+        paigow()
+            .arg("compare")
+            .args(ways)
+            .args(&args)
+            .args(["--deals", "100"])
+            .arg("--out")
+            .arg(dir.path().join("x"))
+            .assert()
+            .failure()
+            .stderr(contains(message));
+    }
+}
+
+/// With a baseline, every other way's per-rule gap comes with a 95% interval, for any number of
+/// ways, and the gaps of a group add up to the gap of the whole run.
+#[test]
+fn per_rule_gaps_have_intervals_for_every_way() {
+    let dir = tempfile::tempdir().unwrap();
+    paigow()
+        .args([
+            "compare",
+            "--dealer-way",
+            "foxwoods",
+            "--baseline",
+            "ballys-ac",
+        ])
+        .args(["--ways", "foxwoods", "ballys-ac", "canterbury-park"])
+        .args([
+            "--deals",
+            "30000",
+            "--examples",
+            "3",
+            "--example-dealer-hands",
+            "100",
+        ])
+        .args(["--quiet", "--out"])
+        .arg(dir.path())
+        .assert()
+        .success();
+    let groups = fs::read_to_string(dir.path().join("rule_groups.csv")).unwrap();
+    let header: Vec<&str> = groups.lines().next().unwrap().split(',').collect();
+    for way in ["foxwoods", "canterbury-park"] {
+        for column in ["gap", "gap_ci95_low", "gap_ci95_high"] {
+            let name = format!("{column} of {way} less ballys-ac");
+            assert!(header.contains(&name.as_str()), "{name} in {header:?}");
+        }
+    }
+    assert!(!header.iter().any(|h| h.contains("of ballys-ac less")));
+    let mut reader = csv::Reader::from_reader(groups.as_bytes());
+    let names: Vec<String> = reader.headers().unwrap().iter().map(String::from).collect();
+    let column = |name: &str| names.iter().position(|h| h == name).unwrap();
+    let (gap, low, high) = (
+        column("gap of foxwoods less ballys-ac"),
+        column("gap_ci95_low of foxwoods less ballys-ac"),
+        column("gap_ci95_high of foxwoods less ballys-ac"),
+    );
+    let mut total = 0.0;
+    for row in reader.records() {
+        let row = row.unwrap();
+        let number = |i: usize| row[i].parse::<f64>().unwrap();
+        assert!(
+            number(low) <= number(gap) && number(gap) <= number(high),
+            "{row:?}"
+        );
+        total += number(gap);
+    }
+    let compare = fs::read_to_string(dir.path().join("compare.csv")).unwrap();
+    let pair = compare
+        .lines()
+        .find(|l| l.starts_with("pair,player,foxwoods,ballys-ac,"))
+        .unwrap();
+    let difference: f64 = pair.split(',').nth(15).unwrap().parse().unwrap();
+    assert!((total - difference).abs() < 1e-9, "{total} vs {difference}");
 }

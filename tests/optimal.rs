@@ -172,7 +172,7 @@ fn optimal_beats_every_shipped_way_against_its_dealer() {
         })
         .collect();
     let fixed = Some(resolve("foxwoods", &f.game).unwrap());
-    let cmp = Comparison::new(f.game.clone(), Vary::Player, fixed, variants, 0, 2).unwrap();
+    let cmp = Comparison::new(f.game.clone(), Vary::Player, fixed, variants, None, (0, 2)).unwrap();
     let plan = Plan::new(400_000, 10_000, 11).unwrap();
     let tally = run_all(&cmp, &plan, &|_| {});
     let best = ways.len() - 1;
@@ -180,7 +180,7 @@ fn optimal_beats_every_shipped_way_against_its_dealer() {
         if b != best {
             continue;
         }
-        let s = pair_stats(&tally, cmp.vary, p, (a, b), &f.game.main_wager);
+        let s = pair_stats(&tally, cmp.arms[0].side, p, (a, b), &f.game.main_wager);
         eprintln!(
             "optimal:foxwoods - {}: {:+.4}% [{:+.4}%, {:+.4}%]",
             ways[a],

@@ -13,7 +13,7 @@ use serde::Serialize;
 
 use super::GameArg;
 use super::run_args::{Finished, RunArgs, run_to_reports, stem};
-use crate::engine::compare::{self, CompareSetup, CompareTally, Comparison, Vary, pairs};
+use crate::engine::compare::{self, CompareSetup, CompareTally, Comparison, Side, Vary};
 use crate::engine::run::Plan;
 use crate::engine::run::spec::RunSpec;
 use crate::report::compare::{write_csv, write_examples, write_rule_groups};
@@ -29,9 +29,13 @@ pub struct CompareArgs {
     /// The ways compared (2 to 12): house ways (shipped names or TOML files) or built-ins.
     #[arg(long, num_args = 1.., required = true)]
     ways: Vec<String>,
-    /// Which side the ways set: the player's (default), the dealer's, or both.
+    /// Which side the ways set: the player's (default), the dealer's, both, or all three at once
+    /// against --baseline.
     #[arg(long, value_enum, default_value = "player")]
     vary: VaryArg,
+    /// The way the others are compared with (one of --ways); required with --vary all.
+    #[arg(long)]
+    baseline: Option<String>,
     /// The dealer's way (required with --vary player).
     #[arg(long)]
     dealer_way: Option<String>,
@@ -53,6 +57,7 @@ enum VaryArg {
     Player,
     Dealer,
     Both,
+    All,
 }
 
 pub fn run(args: &CompareArgs) -> anyhow::Result<()> {
@@ -61,7 +66,16 @@ pub fn run(args: &CompareArgs) -> anyhow::Result<()> {
         VaryArg::Player => Vary::Player,
         VaryArg::Dealer => Vary::Dealer,
         VaryArg::Both => Vary::Both,
+        VaryArg::All => Vary::All,
     };
+    if let Some(baseline) = &args.baseline
+        && !args.ways.contains(baseline)
+    {
+        anyhow::bail!("--baseline {baseline}: not one of the --ways");
+    }
+    if vary == Vary::All && args.baseline.is_none() {
+        anyhow::bail!("--vary all needs --baseline (one of the --ways)");
+    }
     if args.examples > 0 && vary != Vary::Player {
         anyhow::bail!(
             "--examples is only meaningful with --vary player (the player's hand set differently)"
@@ -71,6 +85,7 @@ pub fn run(args: &CompareArgs) -> anyhow::Result<()> {
         vary,
         fixed: fixed_way_name(args, vary)?,
         ways: &args.ways,
+        baseline: args.baseline.as_deref(),
         examples: args.examples,
         example_dealer_hands: args.example_dealer_hands,
     };
@@ -103,10 +118,15 @@ fn fixed_way_name(args: &CompareArgs, vary: Vary) -> anyhow::Result<Option<&str>
                 "--dealer-way is not used with --vary dealer: the --ways are the dealer's"
             )
         }
-        (Vary::Both, None, None) => Ok(None),
+        (Vary::Both | Vary::All, None, None) => Ok(None),
         (Vary::Both, _, _) => {
             anyhow::bail!(
                 "--vary both takes no --dealer-way or --player-way: each way plays both sides"
+            )
+        }
+        (Vary::All, _, _) => {
+            anyhow::bail!(
+                "--vary all takes no --dealer-way or --player-way: each way plays against the --baseline"
             )
         }
     }
@@ -133,6 +153,7 @@ struct CompareConfig {
     vary: Vary,
     fixed_way: Option<String>,
     ways: Vec<String>,
+    baseline: Option<String>,
     players_per_deal: u8,
     examples: usize,
     example_dealer_hands: u64,
@@ -189,6 +210,7 @@ fn manifest(
         vary: cmp.vary,
         fixed_way: cmp.fixed.as_ref().map(|f| f.label.clone()),
         ways: cmp.variants.iter().map(|v| v.label.clone()).collect(),
+        baseline: cmp.baseline.map(|b| cmp.variants[b].label.clone()),
         players_per_deal: 1,
         examples: cmp.examples,
         example_dealer_hands: cmp.example_dealer_hands,
@@ -196,66 +218,155 @@ fn manifest(
     Manifest::of_run(facts, config, spec, plan, rate, extra)
 }
 
-/// The ranking, best first, each way's difference from the one above it and from the best.
+/// The stdout of a comparison: its heading, then for each side the ways ranked the right way
+/// for it (player EV, best for the player first, when the player's way varies; house edge, best
+/// for the house first, when the dealer's way varies or both do) with paired differences (each
+/// way against the baseline when there is one, else against the one ranked above it and the
+/// best); with `--vary all`, a table of what each way changes on each side against the baseline.
 fn ranking_text(
     cmp: &Comparison,
     tally: &CompareTally,
     m: &Manifest<CompareConfig, RunExtra>,
     out: &Path,
 ) -> String {
-    let pct = |x: f64| format!("{:+.4}%", 100.0 * x);
-    let wager = &cmp.game.main_wager;
-    let order = ranking(tally, wager);
     let plan = m.plan.as_ref().expect("a comparison has a plan");
-    let fixed_side = m
-        .config
-        .fixed_way
-        .as_deref()
-        .map_or(String::new(), |f| match cmp.vary {
-            Vary::Dealer => format!(", player way {f}"),
-            _ => format!(", dealer way {f}"),
-        });
     let mut text = format!(
-        "{game} ({rules}): {vary}{fixed_side}\n\
-         {deals} deals, seed {seed}, {threads} threads: {wall:.2} s, {rate:.0} deals/s\n\
-         rank  way  player EV  [95% CI]  house edge\n",
+        "{game} ({rules})
+{deals} deals, seed {seed}, {threads} threads: {wall:.2} s, {rate:.0} deals/s
+",
         game = cmp.game.name,
         rules = m.config.main_wager,
-        vary = match cmp.vary {
-            Vary::Player => "the player's way varies",
-            Vary::Dealer => "the dealer's way varies",
-            Vary::Both => "each way sets both hands",
-        },
         deals = plan.deals,
         seed = plan.seed,
         threads = m.facts.threads,
         wall = m.facts.wall_seconds,
         rate = m.deals_per_second.unwrap_or(0.0),
     );
-    for (rank, &i) in order.iter().enumerate() {
-        let s = variant_stats(tally, i, wager);
+    for side in Side::ALL {
+        let arms: Vec<usize> = (0..cmp.arms.len())
+            .filter(|&a| cmp.arms[a].side == side)
+            .collect();
+        if !arms.is_empty() {
+            text += &side_text(cmp, tally, side, &arms);
+        }
+    }
+    if cmp.vary == Vary::All {
+        text += &perspectives_table(cmp, tally);
+    }
+    text + &format!("reports in {}\n", out.display())
+}
+
+/// Who plays the arms of `side` against what, in words.
+fn side_heading(cmp: &Comparison, side: Side) -> String {
+    let other = |i: usize| match cmp.variants.get(i) {
+        Some(v) => v.label.clone(),
+        None => cmp.fixed.as_ref().map_or("-".into(), |f| f.label.clone()),
+    };
+    let arm = cmp.arms.iter().find(|a| a.side == side).expect("an arm");
+    match side {
+        Side::Player => format!(
+            "the player's way varies, dealer way {}: ranked by player EV, best for the player first",
+            other(arm.dealer)
+        ),
+        Side::Dealer => format!(
+            "the dealer's way varies, player way {}: ranked by house edge, best for the house first",
+            other(arm.player)
+        ),
+        Side::Both => {
+            "each way sets both hands: ranked by house edge, best for the house first".to_string()
+        }
+    }
+}
+
+/// One side's ranking and paired differences.
+fn side_text(cmp: &Comparison, tally: &CompareTally, side: Side, arms: &[usize]) -> String {
+    let pct = |x: f64| format!("{:+.4}%", 100.0 * x);
+    let wager = &cmp.game.main_wager;
+    let mut order: Vec<usize> = (ranking(tally, wager).into_iter())
+        .filter(|a| arms.contains(a))
+        .collect();
+    if side.ranks_by_house_edge() {
+        order.reverse();
+    }
+    let mut text = format!(
+        "{}\nrank  way  player EV  [95% CI]  house edge\n",
+        side_heading(cmp, side)
+    );
+    for (rank, &a) in order.iter().enumerate() {
+        let s = variant_stats(tally, a, wager);
         text += &format!(
             "{:>4}  {}  {}  [{}, {}]  {:.4}%\n",
             rank + 1,
-            cmp.variants[i].label,
+            cmp.variants[cmp.arms[a].variant].label,
             pct(s.player_ev),
             pct(s.ci95.low),
             pct(s.ci95.high),
             -100.0 * s.player_ev
         );
     }
-    text += "paired differences (each way against the one ranked above it and the best), 95% CI:\n";
-    for r in 1..order.len() {
-        text += &difference_line(cmp, tally, (r - 1, order[r - 1]), (r, order[r]));
-        if r > 1 {
-            text += &difference_line(cmp, tally, (0, order[0]), (r, order[r]));
+    let rank_of = |a: usize| order.iter().position(|&o| o == a).expect("ranked");
+    match cmp.baseline.and_then(|b| cmp.arm_of(b, side)) {
+        Some(base) => {
+            text += "paired differences in player EV against the baseline, 95% CI:\n";
+            for &a in order.iter().filter(|&&a| a != base) {
+                text += &difference_line(cmp, tally, (rank_of(a), a), (rank_of(base), base));
+            }
+        }
+        None => {
+            text += "paired differences (each way against the one ranked above it and the best), 95% CI:\n";
+            for r in 1..order.len() {
+                text += &difference_line(cmp, tally, (r - 1, order[r - 1]), (r, order[r]));
+                if r > 1 {
+                    text += &difference_line(cmp, tally, (0, order[0]), (r, order[r]));
+                }
+            }
         }
     }
-    text + &format!("reports in {}\n", out.display())
+    text
+}
+
+/// With `--vary all`: per way, the paired change against the baseline when only the player
+/// uses it (player EV), when only the dealer does (house edge) and when both do (house edge).
+fn perspectives_table(cmp: &Comparison, tally: &CompareTally) -> String {
+    let base = cmp.baseline.expect("--vary all has a baseline");
+    let mut text = format!(
+        "what each way changes against the baseline {}, 95% CI:\n\
+         way  player alone: player EV  dealer alone: house edge  both: house edge\n",
+        cmp.variants[base].label
+    );
+    for (v, way) in cmp.variants.iter().enumerate().filter(|&(v, _)| v != base) {
+        let cells: Vec<String> = Side::ALL
+            .iter()
+            .map(|&side| {
+                let (a, b) = (cmp.arm_of(v, side), cmp.arm_of(base, side));
+                let (a, b) = (a.expect("every side"), b.expect("every side"));
+                let p = cmp.pair_of(a, b).expect("pairs of a side are tallied");
+                let st = pair_stats(tally, side, p, (a.min(b), a.max(b)), &cmp.game.main_wager);
+                let sign = if a < b { 1.0 } else { -1.0 };
+                let player = (
+                    sign * st.difference,
+                    sign * st.ci95.low,
+                    sign * st.ci95.high,
+                );
+                let (d, lo, hi) = match side.ranks_by_house_edge() {
+                    true => (-player.0, -player.1.max(player.2), -player.1.min(player.2)),
+                    false => (player.0, player.1.min(player.2), player.1.max(player.2)),
+                };
+                format!(
+                    "{:+.4}% [{:+.4}%, {:+.4}%]",
+                    100.0 * d,
+                    100.0 * lo,
+                    100.0 * hi
+                )
+            })
+            .collect();
+        text += &format!("  {}  {}\n", way.label, cells.join("  "));
+    }
+    text
 }
 
 /// One line: `#i A - #j B: diff [low, high], significant or not, paired/independent width`,
-/// for the variants `hi` and `lo` ranked `hi_rank` and `lo_rank` (from 0).
+/// for the arms `hi` and `lo` ranked `hi_rank` and `lo_rank` (from 0).
 fn difference_line(
     cmp: &Comparison,
     tally: &CompareTally,
@@ -263,10 +374,8 @@ fn difference_line(
     (lo_rank, lo): (usize, usize),
 ) -> String {
     let (a, b) = (hi.min(lo), hi.max(lo));
-    let p = pairs(cmp.variants.len())
-        .position(|pair| pair == (a, b))
-        .expect("every pair is tallied");
-    let s = pair_stats(tally, cmp.vary, p, (a, b), &cmp.game.main_wager);
+    let p = cmp.pair_of(a, b).expect("every pair of a side is tallied");
+    let s = pair_stats(tally, cmp.arms[a].side, p, (a, b), &cmp.game.main_wager);
     let sign = if hi == a { 1.0 } else { -1.0 };
     let (low, high) = if sign > 0.0 {
         (s.ci95.low, s.ci95.high)
@@ -282,12 +391,13 @@ fn difference_line(
         true => fixed(s.se / s.independent_se)[..6].to_string(),
         false => "-".to_string(),
     };
+    let label = |arm: usize| &cmp.variants[cmp.arms[arm].variant].label;
     format!(
         "  #{} {} - #{} {}: {:+.4}% [{:+.4}%, {:+.4}%] {verdict}; set differently {:.4}%; paired/independent width {ratio}\n",
         hi_rank + 1,
-        cmp.variants[hi].label,
+        label(hi),
         lo_rank + 1,
-        cmp.variants[lo].label,
+        label(lo),
         100.0 * sign * s.difference + 0.0,
         100.0 * low + 0.0,
         100.0 * high + 0.0,

@@ -3,17 +3,20 @@
 //!
 //! Each round deals fourteen cards off the shoe in one call, the dealer's seven first, then the
 //! player's, exactly as `simulate` deals one player; so a variant's outcome counts here are the
-//! counts `paigow simulate` makes for the same ways, seed, deals and chunk size. Three modes
-//! ([`Vary`]): the player's way varies against a fixed dealer's way; the dealer's way varies
-//! against a fixed player's way; or each variant plays itself on both sides. Within a deal the
-//! cards are the same for every variant; only the settings differ. The fast path is
+//! counts `paigow simulate` makes for the same ways, seed, deals and chunk size. Each deal is
+//! played by every *arm*: a compared way on one side. Four modes ([`Vary`]): the player's way
+//! varies against a fixed dealer's way; the dealer's way varies against a fixed player's way;
+//! each variant plays itself on both sides; or all three at once against a baseline way (what
+//! a rule change costs the player alone, what it gains the house alone, and both). Within a deal
+//! the cards are the same for every arm; only the settings differ; each way sets each hand at
+//! most once a deal, whatever number of arms it plays in. The fast path is
 //! `simulate`'s: both hands are located once in the shape caches when dealt (one slot serves
 //! every cached way), and a cached way settles with no split search; only a way that must see
 //! the dealer (`exposed`) or a cache miss searches the splits, once per deal.
 //!
 //! Invariants:
-//! - Tallies hold integers only: per variant the count of each outcome, per pair of variants
-//!   the joint table (outcome under A x outcome under B), hands set differently and deals set
+//! - Tallies hold integers only: per arm the count of each outcome, per pair of arms on the same
+//!   side the joint table (outcome under A x outcome under B), hands set differently and deals set
 //!   differently; [`CompareTally::merge`] is addition (and, for examples, keeps the first `K` by
 //!   deal index), so a run gives the same tally at any thread count.
 //! - Every figure (EVs, the variance of a difference, the correlation) is derived once from
@@ -60,20 +63,19 @@ pub enum Vary {
     Dealer,
     /// Each variant sets both hands.
     Both,
+    /// The three at once, against a baseline way: each variant as the player's way against
+    /// the baseline dealer, as the dealer's way against the baseline player, and on both sides.
+    All,
 }
 
 impl Vary {
-    /// Hands each variant sets per deal (1, or 2 when it sets both).
-    pub fn sides(self) -> u64 {
-        if self == Vary::Both { 2 } else { 1 }
-    }
-
     /// The name used in specs and reports.
     pub fn name(self) -> &'static str {
         match self {
             Vary::Player => "player",
             Vary::Dealer => "dealer",
             Vary::Both => "both",
+            Vary::All => "all",
         }
     }
 }
@@ -85,9 +87,56 @@ impl std::str::FromStr for Vary {
             "player" => Ok(Vary::Player),
             "dealer" => Ok(Vary::Dealer),
             "both" => Ok(Vary::Both),
-            other => Err(format!("'{other}': expected player, dealer or both")),
+            "all" => Ok(Vary::All),
+            other => Err(format!("'{other}': expected player, dealer, both or all")),
         }
     }
+}
+
+/// Which side one arm's way sets: the player's hand (against a fixed or baseline dealer), the
+/// dealer's (against a fixed or baseline player), or both.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Side {
+    Player,
+    Dealer,
+    Both,
+}
+
+impl Side {
+    /// The three sides, in report order.
+    pub const ALL: [Side; 3] = [Side::Player, Side::Dealer, Side::Both];
+
+    /// The name used in reports.
+    pub fn name(self) -> &'static str {
+        match self {
+            Side::Player => "player",
+            Side::Dealer => "dealer",
+            Side::Both => "both",
+        }
+    }
+
+    /// Hands the arm's way sets per deal (1, or 2 when it sets both).
+    pub fn hands(self) -> u64 {
+        if self == Side::Both { 2 } else { 1 }
+    }
+
+    /// Whether the house ranks ways on this side (it chooses the dealer's way) rather than the
+    /// player (who chooses the player's).
+    pub fn ranks_by_house_edge(self) -> bool {
+        self != Side::Player
+    }
+}
+
+/// One arm of a comparison: a compared way on one side, the dealer's and the player's way it
+/// plays (indices of [`Comparison::way`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Arm {
+    /// The compared way (an index of the variants).
+    pub variant: usize,
+    pub side: Side,
+    pub dealer: usize,
+    pub player: usize,
 }
 
 /// Why a comparison cannot be configured.
@@ -101,6 +150,12 @@ pub enum CompareError {
     NoFixedWay(Vary),
     #[error("comparing both sides takes no fixed way: each way plays both sides")]
     FixedWayWithBoth,
+    #[error(
+        "comparing the three sides needs a baseline way, one of the compared ways, and no fixed way"
+    )]
+    AllNeedsBaseline,
+    #[error("the baseline way '{0}' is not one of the compared ways")]
+    NoSuchBaseline(String),
     #[error(
         "examples are kept only when the player's way varies (the player's hand set differently)"
     )]
@@ -131,6 +186,8 @@ pub struct CompareSetup<'a> {
     pub vary: Vary,
     pub fixed: Option<&'a str>,
     pub ways: &'a [String],
+    /// The way every other is compared with (one of `ways`), if any.
+    pub baseline: Option<&'a str>,
     pub examples: usize,
     pub example_dealer_hands: u64,
 }
@@ -141,6 +198,9 @@ pub fn spec(game: &GameRules, setup: &CompareSetup) -> Result<RunSpec, ConfigErr
         .with_option("vary", setup.vary.name())
         .with_option("examples", setup.examples)
         .with_option("example_dealer_hands", setup.example_dealer_hands);
+    if let Some(baseline) = setup.baseline {
+        spec = spec.with_option("baseline", baseline);
+    }
     if let Some(fixed) = setup.fixed {
         spec = spec.with_strategy(fixed_role(setup.vary), fixed)?;
     }
@@ -167,15 +227,38 @@ pub struct RuleGroup {
     pub hands: u64,
     /// Each variant's net over these deals, in bet units (the collection included).
     pub net: Vec<i64>,
+    /// Each variant's sum over these deals of its net less the baseline's, squared.
+    #[serde(with = "decimal_list")]
+    pub gap_squares: Vec<u128>,
 }
 
 impl RuleGroup {
     fn add(&mut self, other: &RuleGroup) {
         self.hands += other.hands;
-        self.net.resize(other.net.len().max(self.net.len()), 0);
+        let n = other.net.len().max(self.net.len());
+        self.net.resize(n, 0);
+        self.gap_squares.resize(n, 0);
         for (a, b) in self.net.iter_mut().zip(&other.net) {
             *a += b;
         }
+        for (a, b) in self.gap_squares.iter_mut().zip(&other.gap_squares) {
+            *a += b;
+        }
+    }
+}
+
+/// Serde of a list of `u128` sums as decimal strings.
+mod decimal_list {
+    use serde::{Deserialize, Deserializer, Serializer};
+
+    pub fn serialize<S: Serializer>(values: &[u128], s: S) -> Result<S::Ok, S::Error> {
+        s.collect_seq(values.iter().map(u128::to_string))
+    }
+
+    pub fn deserialize<'de, D: Deserializer<'de>>(d: D) -> Result<Vec<u128>, D::Error> {
+        (Vec::<String>::deserialize(d)?.iter())
+            .map(|t| (t.parse()).map_err(|_| serde::de::Error::custom(format!("'{t}' is no sum"))))
+            .collect()
     }
 }
 
@@ -198,11 +281,11 @@ pub struct Example {
 #[serde(deny_unknown_fields)]
 pub struct CompareTally {
     pub deals: u64,
-    /// Per variant: hands by outcome.
+    /// Per arm: hands by outcome.
     pub outcomes: Vec<OutcomeCounts>,
-    /// Per pair: deals by (outcome under A, outcome under B).
+    /// Per pair of arms ([`Comparison::pairs`]): deals by (outcome under A, outcome under B).
     pub joint: Vec<[[u64; OUTCOMES]; OUTCOMES]>,
-    /// Per pair: hands set differently (both hands count with [`Vary::Both`]).
+    /// Per pair: hands set differently (both hands count when both sides vary).
     pub set_differently: Vec<u64>,
     /// Deals where some two variants set a hand differently.
     pub any_set_differently: u64,
@@ -216,13 +299,13 @@ pub struct CompareTally {
 }
 
 impl CompareTally {
-    /// An empty tally for `variants` variants, keeping up to `keep` examples.
-    pub fn new(variants: usize, keep: usize) -> CompareTally {
+    /// An empty tally of `arms` arms and `pairs` pairs, keeping up to `keep` examples.
+    pub fn new(arms: usize, pairs: usize, keep: usize) -> CompareTally {
         CompareTally {
             deals: 0,
-            outcomes: vec![OutcomeCounts::default(); variants],
-            joint: vec![[[0; OUTCOMES]; OUTCOMES]; pair_count(variants)],
-            set_differently: vec![0; pair_count(variants)],
+            outcomes: vec![OutcomeCounts::default(); arms],
+            joint: vec![[[0; OUTCOMES]; OUTCOMES]; pairs],
+            set_differently: vec![0; pairs],
             any_set_differently: 0,
             rule_groups: BTreeMap::new(),
             examples: Vec::new(),
@@ -258,14 +341,17 @@ impl Tally for CompareTally {
 
     /// Every variant's outcomes and every pair's joint table add up to the deals.
     fn check(&self) -> Result<(), String> {
-        let n = self.outcomes.len();
-        if self.joint.len() != pair_count(n) || self.set_differently.len() != pair_count(n) {
-            return Err(format!("{n} variants but {} pairs", self.joint.len()));
+        if self.joint.len() != self.set_differently.len() {
+            return Err(format!(
+                "{} joint tables but {} pairs set differently",
+                self.joint.len(),
+                self.set_differently.len()
+            ));
         }
         for (i, counts) in self.outcomes.iter().enumerate() {
             if counts.total() != Some(self.deals) {
                 return Err(format!(
-                    "variant {} has {:?} outcomes for {} deals",
+                    "arm {} has {:?} outcomes for {} deals",
                     i + 1,
                     counts.total(),
                     self.deals
@@ -325,33 +411,49 @@ pub struct Comparison {
     /// The fixed side: the dealer's way (vary player) or the player's way (vary dealer).
     pub fixed: Option<Resolved>,
     pub variants: Vec<Resolved>,
+    /// The variant every other is compared with, if one was named.
+    pub baseline: Option<usize>,
     /// Hands set differently to keep as examples (vary player only).
     pub examples: usize,
     /// Dealer hands simulated to estimate each example setting's EV.
     pub example_dealer_hands: u64,
+    /// What is played on each deal: each compared way on its side(s).
+    pub arms: Vec<Arm>,
+    /// The pairs of arms tallied jointly: every two arms of the same side.
+    pub pairs: Vec<(usize, usize)>,
     ev: Evaluator,
 }
 
 impl Comparison {
-    /// Checks the parts fit together.
+    /// Checks the parts fit together and lays out the arms.
     pub fn new(
         game: GameRules,
         vary: Vary,
         fixed: Option<Resolved>,
         variants: Vec<Resolved>,
-        examples: usize,
-        example_dealer_hands: u64,
+        baseline: Option<usize>,
+        (examples, example_dealer_hands): (usize, u64),
     ) -> Result<Comparison, CompareError> {
-        let cmp = Comparison {
+        let mut cmp = Comparison {
             ev: Evaluator::new(game.ranking),
             game,
             vary,
             fixed,
             variants,
+            baseline,
             examples,
             example_dealer_hands,
+            arms: Vec::new(),
+            pairs: Vec::new(),
         };
         cmp.validate()?;
+        cmp.arms = cmp.lay_out_arms();
+        cmp.pairs = (pairs(cmp.arms.len()))
+            .filter(|&(a, b)| cmp.arms[a].side == cmp.arms[b].side)
+            .collect();
+        for arm in &cmp.arms {
+            check_sides(&cmp.game, cmp.way(arm.dealer), cmp.way(arm.player))?;
+        }
         Ok(cmp)
     }
 
@@ -361,10 +463,20 @@ impl Comparison {
         let vary: Vary = spec.parsed("vary")?;
         let mut fixed = spec.strategies(fixed_role(vary), &game)?;
         let variants = spec.strategies(COMPARED, &game)?;
-        let examples = spec.parsed("examples")?;
-        let hands = spec.parsed("example_dealer_hands")?;
-        let fixed = (vary != Vary::Both && !fixed.is_empty()).then(|| fixed.remove(0));
-        Comparison::new(game, vary, fixed, variants, examples, hands)
+        let examples = (
+            spec.parsed("examples")?,
+            spec.parsed("example_dealer_hands")?,
+        );
+        let fixed = (matches!(vary, Vary::Player | Vary::Dealer) && !fixed.is_empty())
+            .then(|| fixed.remove(0));
+        let baseline = match spec.options.get("baseline") {
+            None => None,
+            Some(name) => Some(
+                (variants.iter().position(|v| &v.label == name))
+                    .ok_or_else(|| CompareError::NoSuchBaseline(name.clone()))?,
+            ),
+        };
+        Comparison::new(game, vary, fixed, variants, baseline, examples)
     }
 
     fn validate(&self) -> Result<(), CompareError> {
@@ -378,32 +490,69 @@ impl Comparison {
         if self.examples > 0 && self.example_dealer_hands < 2 {
             return Err(CompareError::ExampleHands);
         }
-        match (self.vary, &self.fixed) {
-            (Vary::Both, Some(_)) => return Err(CompareError::FixedWayWithBoth),
-            (Vary::Both, None) => {}
-            (vary, None) => return Err(CompareError::NoFixedWay(vary)),
-            (_, Some(_)) => {}
-        }
-        for i in 0..n {
-            let (dealer, player) = self.sides(i);
-            check_sides(&self.game, dealer, player)?;
-        }
-        Ok(())
-    }
-
-    /// The dealer's and player's strategies of variant `i`.
-    pub fn sides(&self, i: usize) -> (&dyn Strategy, &dyn Strategy) {
-        let v = &*self.variants[i].strategy;
-        match (self.vary, &self.fixed) {
-            (Vary::Player, Some(f)) => (&*f.strategy, v),
-            (Vary::Dealer, Some(f)) => (v, &*f.strategy),
-            _ => (v, v),
+        match (self.vary, &self.fixed, self.baseline) {
+            (Vary::All, None, Some(b)) if b < n => Ok(()),
+            (Vary::All, _, _) => Err(CompareError::AllNeedsBaseline),
+            (Vary::Both, Some(_), _) => Err(CompareError::FixedWayWithBoth),
+            (Vary::Both, None, _) => Ok(()),
+            (vary, None, _) => Err(CompareError::NoFixedWay(vary)),
+            (_, Some(_), _) => Ok(()),
         }
     }
 
-    /// The number of variant pairs.
-    pub fn pairs(&self) -> usize {
-        pair_count(self.variants.len())
+    /// Strategy `index`: a compared way, or (index = the number of variants) the fixed way.
+    pub fn way(&self, index: usize) -> &dyn Strategy {
+        match self.variants.get(index) {
+            Some(v) => &*v.strategy,
+            None => &*self.fixed.as_ref().expect("a fixed way").strategy,
+        }
+    }
+
+    /// The arms of the mode: each variant on the side(s) that vary.
+    fn lay_out_arms(&self) -> Vec<Arm> {
+        let n = self.variants.len();
+        let arm = |variant, side| {
+            let other = match self.vary {
+                Vary::All => self.baseline.expect("validated"),
+                _ => n,
+            };
+            let (dealer, player) = match side {
+                Side::Player => (other, variant),
+                Side::Dealer => (variant, other),
+                Side::Both => (variant, variant),
+            };
+            Arm {
+                variant,
+                side,
+                dealer,
+                player,
+            }
+        };
+        let sides: &[Side] = match self.vary {
+            Vary::Player => &[Side::Player],
+            Vary::Dealer => &[Side::Dealer],
+            Vary::Both => &[Side::Both],
+            Vary::All => &Side::ALL,
+        };
+        (sides.iter())
+            .flat_map(|&side| (0..n).map(move |v| arm(v, side)))
+            .collect()
+    }
+
+    /// The arm of `variant` on `side`, if the comparison plays it.
+    pub fn arm_of(&self, variant: usize, side: Side) -> Option<usize> {
+        (self.arms.iter()).position(|a| a.variant == variant && a.side == side)
+    }
+
+    /// The index in [`Comparison::pairs`] of the pair of arms `a` and `b` (either order).
+    pub fn pair_of(&self, a: usize, b: usize) -> Option<usize> {
+        let key = (a.min(b), a.max(b));
+        self.pairs.iter().position(|&p| p == key)
+    }
+
+    /// The variant rule groups compare with: the baseline, or the first way.
+    pub fn reference(&self) -> usize {
+        self.baseline.unwrap_or(0)
     }
 
     fn wager(&self) -> &MainWager {
@@ -446,72 +595,109 @@ impl SlowHand<'_> {
     }
 }
 
-/// What every variant did on one deal.
+/// The most arms one comparison plays: every variant on each of the three sides.
+pub const MAX_ARMS: usize = 3 * MAX_VARIANTS;
+
+/// What every arm did on one deal.
 struct DealResult {
-    outcome: [Outcome; MAX_VARIANTS],
-    player: [(Value, Value); MAX_VARIANTS],
-    dealer: [(Value, Value); MAX_VARIANTS],
+    outcome: [Outcome; MAX_ARMS],
+    player: [(Value, Value); MAX_ARMS],
+    dealer: [(Value, Value); MAX_ARMS],
+}
+
+/// One deal's settings, computed at most once per way: the dealer's hand as each way sets it,
+/// and the player's setting by each way that does not see the dealer.
+struct DealSettings {
+    dealer: [Option<DealerHand>; MAX_VARIANTS + 1],
+    player: [Option<PlayerSetting>; MAX_VARIANTS + 1],
+}
+
+/// A player's setting: its values, and whether it is legal.
+#[derive(Clone, Copy)]
+struct PlayerSetting {
+    values: (Value, Value),
+    legal: bool,
 }
 
 impl Comparison {
-    /// The outcome of `player`'s setting of the dealt hand against `dealer`, with the setting's
-    /// values: from the cache when the way knows the hand, else by the split search.
+    /// The dealer's hand as way `way` sets it.
     #[inline]
-    fn play_player(
-        &self,
-        player: &dyn Strategy,
-        slot: ShapeSlot,
-        slow: &mut SlowHand,
-        dealer: &DealerHand,
-    ) -> (Outcome, (Value, Value)) {
-        if !player.needs_dealer()
-            && let Some(known) = player.known_at(slot)
-        {
-            let outcome = settle_setting(known.front, known.back, dealer);
-            return (outcome, (known.front, known.back));
-        }
-        let shown = self.wager().dealer_exposed.then_some(dealer.setting);
-        let (hand, splits) = slow.get();
-        let k = player.choose(hand, splits, shown);
-        (settle(splits, k, dealer), (splits.front[k], splits.back[k]))
+    fn dealer_of(&self, way: usize, round: &DealtPair, s: &mut DealSettings) -> DealerHand {
+        *s.dealer[way].get_or_insert_with(|| {
+            let slot = Some(round.dealer_slot);
+            set_dealer_located(&self.ev, self.way(way), self.wager(), round.dealer(), slot)
+        })
     }
 
-    /// Plays one deal under every variant.
+    /// The player's setting by way `way` (which does not see the dealer): from its cache when
+    /// it knows the hand, else by the split search.
+    #[inline]
+    fn player_of(&self, way: usize, slot: ShapeSlot, slow: &mut SlowHand) -> PlayerSetting {
+        let player = self.way(way);
+        if let Some(known) = player.known_at(slot) {
+            return PlayerSetting {
+                values: (known.front, known.back),
+                legal: true,
+            };
+        }
+        let (hand, splits) = slow.get();
+        let k = player.choose(hand, splits, None);
+        PlayerSetting {
+            values: (splits.front[k], splits.back[k]),
+            legal: splits.is_legal(k),
+        }
+    }
+
+    /// The outcome of arm `arm` against its dealer, with the player's setting's values.
+    #[inline]
+    fn play_arm(
+        &self,
+        arm: &Arm,
+        round: &DealtPair,
+        slow: &mut SlowHand,
+        s: &mut DealSettings,
+    ) -> (Outcome, (Value, Value), DealerHand) {
+        let dealer = self.dealer_of(arm.dealer, round, s);
+        let player = self.way(arm.player);
+        if player.needs_dealer() {
+            let shown = self.wager().dealer_exposed.then_some(dealer.setting);
+            let (hand, splits) = slow.get();
+            let k = player.choose(hand, splits, shown);
+            let values = (splits.front[k], splits.back[k]);
+            return (settle(splits, k, &dealer), values, dealer);
+        }
+        let setting = match s.player[arm.player] {
+            Some(setting) => setting,
+            None => {
+                let setting = self.player_of(arm.player, round.player_slot, slow);
+                s.player[arm.player] = Some(setting);
+                setting
+            }
+        };
+        let (front, back) = setting.values;
+        let outcome = match setting.legal {
+            true => settle_setting(front, back, &dealer),
+            false => Outcome::Foul,
+        };
+        (outcome, setting.values, dealer)
+    }
+
+    /// Plays one deal under every arm.
     #[inline]
     fn play_deal(&self, round: &DealtPair, slow: &mut SlowHand) -> DealResult {
-        let wager = self.wager();
-        let set = |way: &dyn Strategy| {
-            set_dealer_located(
-                &self.ev,
-                way,
-                wager,
-                round.dealer(),
-                Some(round.dealer_slot),
-            )
+        let mut settings = DealSettings {
+            dealer: [None; MAX_VARIANTS + 1],
+            player: [None; MAX_VARIANTS + 1],
         };
-        let fixed_dealer = (self.vary == Vary::Player).then(|| set(self.sides(0).0));
         let mut r = DealResult {
-            outcome: [Outcome::Push; MAX_VARIANTS],
-            player: [(Value(0), Value(0)); MAX_VARIANTS],
-            dealer: [(Value(0), Value(0)); MAX_VARIANTS],
+            outcome: [Outcome::Push; MAX_ARMS],
+            player: [(Value(0), Value(0)); MAX_ARMS],
+            dealer: [(Value(0), Value(0)); MAX_ARMS],
         };
-        let mut fixed_player: Option<(Outcome, (Value, Value))> = None;
-        for i in 0..self.variants.len() {
-            let (dealer_way, player_way) = self.sides(i);
-            let dealer = fixed_dealer.unwrap_or_else(|| set(dealer_way));
-            let reuse = self.vary == Vary::Dealer && !player_way.needs_dealer();
-            let played = match (reuse, fixed_player) {
-                (true, Some((_, values))) => {
-                    let outcome = settle_setting(values.0, values.1, &dealer);
-                    (outcome, values)
-                }
-                _ => self.play_player(player_way, round.player_slot, slow, &dealer),
-            };
-            if reuse {
-                fixed_player = Some(played);
-            }
-            (r.outcome[i], r.player[i]) = played;
-            r.dealer[i] = setting_values(dealer.setting);
+        for (a, arm) in self.arms.iter().enumerate() {
+            let (outcome, values, dealer) = self.play_arm(arm, round, slow, &mut settings);
+            (r.outcome[a], r.player[a]) = (outcome, values);
+            r.dealer[a] = setting_values(dealer.setting);
         }
         r
     }
@@ -527,7 +713,8 @@ impl Comparison {
     ) {
         let (hand, splits) = *slow.get();
         let dealer_hand = sorted_hand(round.dealer());
-        let dealer = set_dealer(&self.ev, self.sides(0).0, self.wager(), &dealer_hand);
+        let fixed_dealer = self.way(self.arms[0].dealer);
+        let dealer = set_dealer(&self.ev, fixed_dealer, self.wager(), &dealer_hand);
         let shown = self.wager().dealer_exposed.then_some(dealer.setting);
         let mut splits_chosen = Vec::with_capacity(self.variants.len());
         let mut rules = Vec::with_capacity(self.variants.len());
@@ -539,11 +726,16 @@ impl Comparison {
             });
         }
         let n = self.variants.len();
+        let net: Vec<i64> = (r.outcome[..n].iter())
+            .map(|o| o.net_units(self.wager()))
+            .collect();
+        let reference = net[self.reference()];
         let group = RuleGroup {
             hands: 1,
-            net: (r.outcome[..n].iter())
-                .map(|o| o.net_units(self.wager()))
+            gap_squares: (net.iter())
+                .map(|&x| u128::from((x - reference).unsigned_abs()).pow(2))
                 .collect(),
+            net,
         };
         tally
             .rule_groups
@@ -583,7 +775,7 @@ impl Job for Comparison {
     }
 
     fn empty_tally(&self) -> CompareTally {
-        CompareTally::new(self.variants.len(), self.examples)
+        CompareTally::new(self.arms.len(), self.pairs.len(), self.examples)
     }
 
     /// Deals fourteen cards (the dealer's seven, then the player's) and asks every way's cache
@@ -593,18 +785,17 @@ impl Job for Comparison {
         round.cards = shoe.deal_array(rng, 14);
         round.dealer_slot = ShapeSlot::of(round.dealer());
         round.player_slot = ShapeSlot::of(round.player());
-        for i in 0..self.variants.len() {
-            let (dealer, player) = self.sides(i);
-            dealer.prefetch(round.dealer_slot);
-            player.prefetch(round.player_slot);
+        for arm in &self.arms {
+            self.way(arm.dealer).prefetch(round.dealer_slot);
+            self.way(arm.player).prefetch(round.player_slot);
         }
     }
 
-    /// 4 M deals a second a thread for two ways, each further way a quarter more, and the
+    /// 4 M deals a second a thread for two arms, each further arm a quarter more, and the
     /// examples' settings priced at 1 M dealer hands a second.
     fn estimated_seconds(&self, plan: &Plan) -> f64 {
-        let ways = self.variants.len() as f64;
-        let deals = plan.deals as f64 * (1.0 + (ways - 2.0) / 4.0) / 4e6;
+        let arms = self.arms.len() as f64;
+        let deals = plan.deals as f64 * (1.0 + (arms - 2.0) / 4.0) / 4e6;
         let examples = (self.examples as f64) * (self.example_dealer_hands as f64) / 1e6;
         deals + examples
     }
@@ -618,13 +809,12 @@ impl Job for Comparison {
             known: None,
         };
         let r = self.play_deal(round, &mut slow);
-        let n = self.variants.len();
         tally.deals += 1;
-        for (i, &o) in r.outcome[..n].iter().enumerate() {
+        for (i, &o) in r.outcome[..self.arms.len()].iter().enumerate() {
             tally.outcomes[i].record(o);
         }
         let mut any = false;
-        for (p, (a, b)) in pairs(n).enumerate() {
+        for (p, &(a, b)) in self.pairs.iter().enumerate() {
             tally.joint[p][r.outcome[a].index()][r.outcome[b].index()] += 1;
             let differ =
                 u64::from(r.player[a] != r.player[b]) + u64::from(r.dealer[a] != r.dealer[b]);
@@ -665,7 +855,7 @@ impl Comparison {
                 }),
             }
         }
-        let dealer_way = self.sides(0).0;
+        let dealer_way = self.way(self.arms[0].dealer);
         let held = Cards::from_cards(&example.player);
         let mut rest: Vec<Card> = (self.game.deck.cards().into_iter())
             .filter(|c| !held.contains(*c))

@@ -3,10 +3,10 @@
 //! first such hands, each setting priced against the dealer's way). Pure functions of the
 //! comparison, its tally and the examples' samples; every float comes from [`super::stats`].
 
-use super::stats::{PairStats, WagerStats, outcome_ev, pair_stats, variant_stats};
+use super::stats::{PairStats, WagerStats, outcome_ev, pair_stats, rule_gap, variant_stats};
 use super::{WAGER_COLUMNS, fixed, wager_fields};
 use crate::cards::Cards;
-use crate::engine::compare::{CompareTally, Comparison, NO_RULE, RuleGroup, SettingSample, pairs};
+use crate::engine::compare::{CompareTally, Comparison, NO_RULE, RuleGroup, SettingSample};
 use crate::game::wager::BET_UNITS;
 use crate::strategy::resolve::Detail;
 
@@ -22,8 +22,11 @@ pub fn rule_label(cmp: &Comparison, i: usize, rule: u16) -> String {
     }
 }
 
-/// `compare.csv`: one row per variant, then one per pair. Variant rows fill the EV columns and
-/// leave the pair columns `-`; pair rows the reverse. Floats by [`crate::report::fixed`].
+/// `compare.csv`: one row per arm (a way on a side), then one per pair of arms on the same
+/// side (a minus b). Variant rows fill the EV columns and leave the pair columns `-`; pair rows
+/// the reverse. The `side` column says which side the way set: `player` (against the fixed or
+/// baseline dealer), `dealer` (against the fixed or baseline player) or `both`. Floats by
+/// [`crate::report::fixed`].
 pub fn write_csv<W: std::io::Write>(
     w: W,
     cmp: &Comparison,
@@ -32,15 +35,12 @@ pub fn write_csv<W: std::io::Write>(
     let mut out = csv::Writer::from_writer(w);
     out.write_record(csv_header())?;
     let wager = &cmp.game.main_wager;
-    for (i, v) in cmp.variants.iter().enumerate() {
-        out.write_record(variant_row(
-            &v.label,
-            tally.deals,
-            &variant_stats(tally, i, wager),
-        ))?;
+    for a in 0..cmp.arms.len() {
+        let stats = variant_stats(tally, a, wager);
+        out.write_record(variant_row(cmp, a, tally.deals, &stats))?;
     }
-    for (p, pair) in pairs(cmp.variants.len()).enumerate() {
-        let s = pair_stats(tally, cmp.vary, p, pair, wager);
+    for (p, &(a, b)) in cmp.pairs.iter().enumerate() {
+        let s = pair_stats(tally, cmp.arms[a].side, p, (a, b), wager);
         out.write_record(pair_row(cmp, tally.deals, &s))?;
     }
     out.flush()
@@ -61,14 +61,22 @@ pub fn csv_header() -> Vec<&'static str> {
         "result_differs",
         "correlation",
     ];
-    let head = ["kind", "a", "b", "deals"];
+    let head = ["kind", "side", "a", "b", "deals"];
     head.into_iter().chain(WAGER_COLUMNS).chain(pair).collect()
 }
 
-fn variant_row(label: &str, deals: u64, s: &WagerStats) -> Vec<String> {
+/// The compared way and side of arm `a`.
+fn arm_label(cmp: &Comparison, a: usize) -> (String, &'static str) {
+    let arm = &cmp.arms[a];
+    (cmp.variants[arm.variant].label.clone(), arm.side.name())
+}
+
+fn variant_row(cmp: &Comparison, a: usize, deals: u64, s: &WagerStats) -> Vec<String> {
+    let (label, side) = arm_label(cmp, a);
     let mut row = vec![
         "variant".to_string(),
-        label.to_string(),
+        side.to_string(),
+        label,
         "-".to_string(),
         deals.to_string(),
     ];
@@ -78,11 +86,12 @@ fn variant_row(label: &str, deals: u64, s: &WagerStats) -> Vec<String> {
 }
 
 fn pair_row(cmp: &Comparison, deals: u64, s: &PairStats) -> Vec<String> {
-    let label = |i: usize| cmp.variants[i].label.clone();
+    let ((a, side), (b, _)) = (arm_label(cmp, s.a), arm_label(cmp, s.b));
     let mut row = vec![
         "pair".to_string(),
-        label(s.a),
-        label(s.b),
+        side.to_string(),
+        a,
+        b,
         deals.to_string(),
     ];
     row.extend(std::iter::repeat_n("-".to_string(), 10));
@@ -109,28 +118,44 @@ fn pair_row(cmp: &Comparison, deals: u64, s: &PairStats) -> Vec<String> {
 
 /// `rule_groups.csv`: hands set differently, grouped by the rule of each variant that set them,
 /// with their share of all deals and each variant's net on them as a share of its EV (per bet
-/// over all deals). With two variants, `ev_gap` is the second's less the first's and the groups
-/// where the gap is largest come first; otherwise the most frequent come first (ties by rules).
+/// over all deals); then, for every variant but the reference (the baseline, else the first
+/// way), its gap on the group (its net less the reference's, per bet over all deals) with a 95%
+/// interval. With a baseline or two ways, the groups where a gap is largest come first;
+/// otherwise the most frequent come first (ties by rules).
 pub fn write_rule_groups<W: std::io::Write>(
     w: W,
     cmp: &Comparison,
     tally: &CompareTally,
 ) -> std::io::Result<()> {
     let mut out = csv::Writer::from_writer(w);
-    let labels = cmp.variants.iter().map(|v| &v.label);
-    let mut header: Vec<String> = labels.clone().map(|l| format!("rule of {l}")).collect();
+    let reference = cmp.reference();
+    let others: Vec<usize> = (0..cmp.variants.len())
+        .filter(|&i| i != reference)
+        .collect();
+    let label = |i: usize| &cmp.variants[i].label;
+    let mut header: Vec<String> = (0..cmp.variants.len())
+        .map(|i| format!("rule of {}", label(i)))
+        .collect();
     header.extend(["hands".to_string(), "share_of_deals".to_string()]);
-    header.extend(labels.map(|l| format!("ev_share of {l}")));
-    let two = cmp.variants.len() == 2;
-    if two {
-        header.push("ev_gap".to_string());
+    header.extend((0..cmp.variants.len()).map(|i| format!("ev_share of {}", label(i))));
+    for &i in &others {
+        header.extend(
+            ["gap", "gap_ci95_low", "gap_ci95_high"]
+                .map(|c| format!("{c} of {} less {}", label(i), label(reference))),
+        );
     }
     out.write_record(&header)?;
     let per_deal = |units: i64| units as f64 / (tally.deals as f64 * BET_UNITS as f64);
-    let gap = |g: &RuleGroup| g.net[1] - g.net[0];
+    let by_gap = cmp.baseline.is_some() || cmp.variants.len() == 2;
+    let largest_gap = |g: &RuleGroup| {
+        (others.iter())
+            .map(|&i| (g.net[i] - g.net[reference]).unsigned_abs())
+            .max()
+            .unwrap_or(0)
+    };
     let mut groups: Vec<(&Vec<u16>, &RuleGroup)> = tally.rule_groups.iter().collect();
     groups.sort_by_key(|&(rules, g)| {
-        let order = if two { gap(g).unsigned_abs() } else { g.hands };
+        let order = if by_gap { largest_gap(g) } else { g.hands };
         (
             std::cmp::Reverse(order),
             std::cmp::Reverse(g.hands),
@@ -148,8 +173,9 @@ pub fn write_rule_groups<W: std::io::Write>(
             fixed(g.hands as f64 / tally.deals as f64),
         ]);
         row.extend(g.net.iter().map(|&n| fixed(per_deal(n))));
-        if two {
-            row.push(fixed(per_deal(gap(g))));
+        for &i in &others {
+            let (gap, ci) = rule_gap(g, i, reference, tally.deals);
+            row.extend([gap, ci.low, ci.high].map(fixed));
         }
         out.write_record(&row)?;
     }

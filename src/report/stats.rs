@@ -18,7 +18,7 @@
 
 use statrs::distribution::{ContinuousCDF, Normal};
 
-use crate::engine::compare::{CompareTally, Vary};
+use crate::engine::compare::{CompareTally, RuleGroup, Side};
 use crate::engine::simulate::{SideBetTally, SimTally};
 use crate::engine::table::SeatTally;
 use crate::game::events::SideBetPlan;
@@ -237,7 +237,7 @@ impl PairStats {
 /// The paired figures of pair number `p`, variants `a` < `b`.
 pub fn pair_stats(
     tally: &CompareTally,
-    vary: Vary,
+    side: Side,
     p: usize,
     (a, b): (usize, usize),
     wager: &MainWager,
@@ -265,7 +265,7 @@ pub fn pair_stats(
         independent_se: (sum_a.sd().powi(2) + sum_b.sd().powi(2)).sqrt() / root_n,
         ci95: mean_interval(difference, sd, n, 0.95),
         ci99: mean_interval(difference, sd, n, 0.99),
-        set_differently: tally.set_differently[p] as f64 / (n * vary.sides()) as f64,
+        set_differently: tally.set_differently[p] as f64 / (n * side.hands()) as f64,
         result_differs: differs as f64 / n as f64,
         correlation: correlation(joint, &nets, sum_a, sum_b),
     }
@@ -301,6 +301,20 @@ pub fn ranking(tally: &CompareTally, wager: &MainWager) -> Vec<usize> {
     let mut order: Vec<usize> = (0..tally.outcomes.len()).collect();
     order.sort_by_key(|&i| std::cmp::Reverse(total(i)));
     order
+}
+
+/// The gap of variant `i` less the reference variant over the deals of one rule group, per
+/// unit bet over all `deals` of the run (the group's share of the EV difference), with its 95%
+/// interval: the per-deal difference is zero outside the group, so its exact sums are the
+/// group's.
+pub fn rule_gap(group: &RuleGroup, i: usize, reference: usize, deals: u64) -> (f64, Interval) {
+    let sums = Sums {
+        n: deals,
+        sum: i128::from(group.net[i]) - i128::from(group.net[reference]),
+        squares: group.gap_squares[i],
+    };
+    let gap = sums.mean();
+    (gap, mean_interval(gap, sums.sd(), deals, 0.95))
 }
 
 /// Figures for one seat, computed once from its tally.
