@@ -3,6 +3,7 @@
 pub mod checkpoint;
 pub mod compare;
 pub mod exact;
+pub mod exact_main;
 pub mod shard;
 pub mod simulate;
 pub mod table;
