@@ -244,6 +244,7 @@ impl<K: HandKeys> Counter<'_, K> {
                 self.count_wide(shared, &sets, progress)
             };
             sums = sums.merge(phase_sums);
+            if std::env::var_os("PAIGOW_EXACT_DEBUG").is_some() { eprintln!("phase {shared}: {counted} sets in {:.2}s", started.elapsed().as_secs_f64()); }
             phases.push(Phase {
                 shared,
                 sets: counted,
