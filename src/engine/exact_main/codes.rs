@@ -99,7 +99,8 @@ impl Regions<'_> {
 pub enum PlayerHand {
     /// A setting chosen from the seven cards alone: (front index, back index).
     Set([u16; 2]),
-    /// The `exposed` player: every legal split, and the split it sets when every split loses.
+    /// The `exposed` player: the (front, back) of every legal split, sorted and each once, and
+    /// of the split it sets when every split loses.
     Exposed {
         legal: Vec<[u16; 2]>,
         on_loss: [u16; 2],

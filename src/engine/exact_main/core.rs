@@ -202,6 +202,19 @@ impl Tally {
     }
 }
 
+/// One family from parts that may share ids: the counts of each id added up, ids ascending.
+fn merge_families(mut parts: Vec<(u32, u64)>) -> Vec<(u32, u64)> {
+    parts.sort_unstable_by_key(|p| p.0);
+    let mut family: Vec<(u32, u64)> = Vec::with_capacity(parts.len());
+    for (id, n) in parts {
+        match family.last_mut() {
+            Some(last) if last.0 == id => last.1 += n,
+            _ => family.push((id, n)),
+        }
+    }
+    family
+}
+
 /// Calls `visit(id)` for every hand made of `base`'s cards and `k` of `rest`.
 fn extend<K: HandKeys>(keys: &K, rest: &[K::Key], k: usize, base: K::Key, visit: &mut impl FnMut(u32)) {
     match k {
@@ -317,32 +330,22 @@ impl<K: HandKeys> Counter<'_, K> {
         for &(set, weight) in &sets {
             let (rest, base) = split_keys(self.keys, self.cards, set);
             let k = 7 - shared;
-            let counts = if k == 0 {
-                let mut one = vec![0u64; ids];
-                one[self.keys.id(base) as usize] = 1;
-                one
+            let family = if k == 0 {
+                vec![(self.keys.id(base), 1)]
             } else {
-                (0..=rest.len() - k)
+                let parts: Vec<Vec<(u32, u64)>> = (0..=rest.len() - k)
                     .into_par_iter()
                     .map(|i| {
-                        let mut counts = vec![0u64; ids];
+                        let mut tally = Tally::new(ids);
                         let first = self.keys.plus(base, rest[i]);
-                        extend(self.keys, &rest[i + 1..], k - 1, first, &mut |id| counts[id as usize] += 1);
+                        extend(self.keys, &rest[i + 1..], k - 1, first, &mut |id| tally.add(id));
                         progress(choose((rest.len() - i - 1) as u64, k as u64 - 1));
-                        counts
+                        tally.take_family();
+                        tally.family
                     })
-                    .reduce(
-                        || vec![0u64; ids],
-                        |mut a, b| {
-                            a.iter_mut().zip(&b).for_each(|(x, y)| *x += y);
-                            a
-                        },
-                    )
+                    .collect();
+                merge_families(parts.concat())
             };
-            let family: Vec<(u32, u64)> = (counts.iter().enumerate())
-                .filter(|(_, n)| **n > 0)
-                .map(|(id, &n)| (id as u32, n))
-                .collect();
             let family_sums = family_sums(self.codes, &family, &mut Sweep::default());
             sums.add(&family_sums, sign(shared) * i128::from(weight));
         }
