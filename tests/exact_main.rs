@@ -198,3 +198,52 @@ fn exact_and_monte_carlo_agree_for_every_shipped_game_and_way() {
         }
     }
 }
+
+/// One hand priced by shape counts against dealing every dealer hand of the other cards.
+#[test]
+fn a_hand_is_priced_as_enumerating_every_dealer_hand_prices_it() {
+    use paigow::engine::exact_main::hand::HandPricer;
+    use paigow::strategy::optimal::hand::by_enumeration;
+    for (game_name, dealer_name, hand) in [
+        ("standard", "foxwoods", "As Ks Qs 9s 4s Jk 4d"),
+        ("double-joker", "double-joker-dealer", "Ah Ad Jk Jk 7c 7s 2h"),
+    ] {
+        let game = GameRules::load(game_name).unwrap();
+        let ev = Evaluator::new(game.ranking);
+        let dealer = resolve(dealer_name, &game).unwrap();
+        let pricer = HandPricer::new(&game, &*dealer.strategy);
+        let hand = game.deck.parse_hand7(hand).unwrap();
+        let splits = ev.split_values(&hand);
+        let fast = pricer.hand_exact(&splits, &hand);
+        let slow = by_enumeration(&ev, &game.main_wager, game.deck, &*dealer.strategy, &hand);
+        assert_eq!(fast, slow, "{game_name}: {hand:?}");
+    }
+}
+
+#[test]
+fn hands_of_a_reduced_deck_are_priced_as_brute_force_prices_them() {
+    use paigow::engine::exact_main::hand::HandPricer;
+    for (game_name, jokers) in [("standard", 1), ("double-joker", 2)] {
+        let game = GameRules::load(game_name).unwrap();
+        let ev = Evaluator::new(game.ranking);
+        let deck = SuitDeck::new(0b1_1000_0000_0111, jokers).unwrap();
+        let dealer = resolve("max-front", &game).unwrap();
+        let pricer = HandPricer::with_deck(&game, deck, &*dealer.strategy);
+        let cards = deck.cards();
+        let mut n = 0;
+        for_each_subset(cards.len(), 7, |p| {
+            n += 1;
+            if n % 97 != 0 {
+                return;
+            }
+            let hand: [Card; 7] = std::array::from_fn(|i| cards[p[i]]);
+            let mut counts = paigow::strategy::optimal::grid::DealerCounts::new(pricer.index());
+            let rest: Vec<Card> = cards.iter().copied().filter(|c| !hand.contains(c)).collect();
+            for_each_subset(rest.len(), 7, |q| {
+                let d: [Card; 7] = std::array::from_fn(|i| rest[q[i]]);
+                counts.add(pricer.index(), &set_dealer(&ev, &*dealer.strategy, &game.main_wager, &d));
+            });
+            assert_eq!(pricer.dealer_counts(&hand), counts, "{game_name}: {hand:?}");
+        });
+    }
+}

@@ -49,16 +49,7 @@ impl Setters<'_> {
 
     /// The dealer's point for a hand.
     pub fn dealer_point(&self, hand: &[Card; 7], splits: &SplitValues) -> DealerPoint {
-        let k = self.dealer.choose(hand, splits, None);
-        let dealer = DealerHand::from_known(KnownSetting::of_split(splits, k), self.wager);
-        match (dealer.qualified, dealer.overqualified) {
-            (false, _) => DealerPoint::NotQualified,
-            (true, true) => DealerPoint::Overqualified,
-            (true, false) => {
-                let [front, back] = self.indices(splits, k);
-                DealerPoint::Live { front, back }
-            }
-        }
+        dealer_point(self.ev, self.index, self.wager, self.dealer, hand, splits)
     }
 
     /// The player's hand for a hand.
@@ -101,5 +92,28 @@ impl Setters<'_> {
             codes.push(*dealer, player.as_ref());
         }
         codes
+    }
+}
+
+/// A hand (sorted by card index, `splits` its split values) set by the dealer's way `dealer`:
+/// its point of the value grid, or the class that settles every bet against it.
+pub fn dealer_point(
+    ev: &Evaluator,
+    index: &ValueIndex,
+    wager: &MainWager,
+    dealer: &dyn Strategy,
+    hand: &[Card; 7],
+    splits: &SplitValues,
+) -> DealerPoint {
+    let _ = ev;
+    let k = dealer.choose(hand, splits, None);
+    let set = DealerHand::from_known(KnownSetting::of_split(splits, k), wager);
+    match (set.qualified, set.overqualified) {
+        (false, _) => DealerPoint::NotQualified,
+        (true, true) => DealerPoint::Overqualified,
+        (true, false) => DealerPoint::Live {
+            front: index.front(splits.front[k]) as u16,
+            back: index.back(splits.back[k]) as u16,
+        },
     }
 }
