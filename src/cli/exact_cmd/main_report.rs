@@ -31,7 +31,11 @@ fn rows(exact: &MainExact) -> Vec<Row> {
     let mut rows = vec![row("win both", Some(w.win_units()), exact.get(Class::Win))];
     if w.overqualifier.is_some() {
         let pairs = exact.get(Class::Overqualified);
-        rows.push(row("dealer overqualifies", Some(w.overqualifier_units()), pairs));
+        rows.push(row(
+            "dealer overqualifies",
+            Some(w.overqualifier_units()),
+            pairs,
+        ));
     }
     rows.push(row("push", Some(0), exact.get(Class::Push)));
     if w.qualification != Qualification::Always {
@@ -43,7 +47,11 @@ fn rows(exact: &MainExact) -> Vec<Row> {
     rows.push(row("  of which copies", None, lost[1]));
     rows.push(row("  of which fouls", None, lost[2]));
     if w.fee_units() > 0 {
-        rows.push(row("collection (every bet)", Some(-w.fee_units()), exact.pairs()));
+        rows.push(row(
+            "collection (every bet)",
+            Some(-w.fee_units()),
+            exact.pairs(),
+        ));
     }
     rows
 }
@@ -52,7 +60,15 @@ fn rows(exact: &MainExact) -> Vec<Row> {
 /// whose return is the player's EV.
 pub fn write_returns<W: Write>(w: W, exact: &MainExact) -> io::Result<()> {
     let mut out = csv::Writer::from_writer(w);
-    out.write_record(["wager", "event", "pays", "combinations", "total", "probability", "return"])?;
+    out.write_record([
+        "wager",
+        "event",
+        "pays",
+        "combinations",
+        "total",
+        "probability",
+        "return",
+    ])?;
     let total = exact.pairs();
     for row in rows(exact) {
         let p = row.pairs as f64 / total as f64;
@@ -211,11 +227,23 @@ mod tests {
         let mut buffer = Vec::new();
         write_returns(&mut buffer, &e).unwrap();
         let text = String::from_utf8(buffer).unwrap();
-        assert!(text.contains("main wager,win both,0.9500,10,20,0.5000000000,0.4750000000"), "{text}");
-        assert!(text.contains("main wager,lose,-1.0000,5,20,0.2500000000,-0.2500000000"), "{text}");
-        assert!(text.contains("  of which copies,-,2,20,0.1000000000,-"), "{text}");
+        assert!(
+            text.contains("main wager,win both,0.9500,10,20,0.5000000000,0.4750000000"),
+            "{text}"
+        );
+        assert!(
+            text.contains("main wager,lose,-1.0000,5,20,0.2500000000,-0.2500000000"),
+            "{text}"
+        );
+        assert!(
+            text.contains("  of which copies,-,2,20,0.1000000000,-"),
+            "{text}"
+        );
         assert!(!text.contains("overqualifies"), "{text}");
-        assert_eq!(text.lines().last(), Some("main wager,total,-,20,20,1.0000000000,0.2250000000"));
+        assert_eq!(
+            text.lines().last(),
+            Some("main wager,total,-,20,20,1.0000000000,0.2250000000")
+        );
         assert_eq!(e.player_ev_fraction().to_string(), "9/40");
     }
 

@@ -50,7 +50,9 @@ fn parse_ranks(text: &str) -> anyhow::Result<u16> {
     for c in text.chars() {
         let rank = "23456789TJQKA"
             .find(c.to_ascii_uppercase())
-            .ok_or_else(|| anyhow::anyhow!("--ranks {text}: '{c}' is not a rank (2-9, T, J, Q, K, A)"))?;
+            .ok_or_else(|| {
+                anyhow::anyhow!("--ranks {text}: '{c}' is not a rank (2-9, T, J, Q, K, A)")
+            })?;
         mask |= 1 << rank;
     }
     Ok(mask)
@@ -61,7 +63,9 @@ fn deck(args: &MainArgs, game: &GameRules) -> anyhow::Result<SuitDeck> {
     match &args.ranks {
         None => Ok(SuitDeck::of(game.deck)),
         Some(text) => SuitDeck::new(parse_ranks(text)?, game.deck.jokers()).ok_or_else(|| {
-            anyhow::anyhow!("--ranks {text}: the deck must hold two 7-card hands (14 cards or more)")
+            anyhow::anyhow!(
+                "--ranks {text}: the deck must hold two 7-card hands (14 cards or more)"
+            )
         }),
     }
 }
@@ -69,10 +73,15 @@ fn deck(args: &MainArgs, game: &GameRules) -> anyhow::Result<SuitDeck> {
 /// The default report directory.
 fn default_out(game: &GameRules, args: &MainArgs) -> PathBuf {
     let stem = |s: &str| -> String {
-        let name = Path::new(s).file_stem().map_or(s.into(), |f| f.to_string_lossy());
+        let name = Path::new(s)
+            .file_stem()
+            .map_or(s.into(), |f| f.to_string_lossy());
         name.replace(':', "-")
     };
-    let ranks = args.ranks.as_ref().map_or(String::new(), |r| format!("-ranks-{r}"));
+    let ranks = args
+        .ranks
+        .as_ref()
+        .map_or(String::new(), |r| format!("-ranks-{r}"));
     PathBuf::from("reports/exact").join(format!(
         "{}-{}-vs-{}{ranks}-main",
         stem(&game.origin),
@@ -93,7 +102,9 @@ pub fn run(args: &MainArgs) -> anyhow::Result<()> {
         .build()
         .map_err(|e| anyhow::anyhow!("--threads {threads}: {e}"))?;
     let cacheable = deck.is_full() && !args.no_cache;
-    let cached = cacheable.then(|| cache::lookup(&game, &player, &dealer)).flatten();
+    let cached = cacheable
+        .then(|| cache::lookup(&game, &player, &dealer))
+        .flatten();
     let (exact, run) = match cached {
         Some(exact) => (exact, None),
         None => {
@@ -105,10 +116,22 @@ pub fn run(args: &MainArgs) -> anyhow::Result<()> {
         note_stored(args.quiet, cache::store(&game, &player, &dealer, &exact));
     }
     let out = args.out.clone().unwrap_or_else(|| default_out(&game, args));
-    let manifest = manifest(&game, deck, (&player, &dealer), &exact, run.as_ref(), threads, started);
+    let manifest = manifest(
+        &game,
+        deck,
+        (&player, &dealer),
+        &exact,
+        run.as_ref(),
+        threads,
+        started,
+    );
     write_reports(&out, &exact, &manifest)?;
     if !args.quiet {
-        let source = if cached.is_some() { " (from the cache)" } else { "" };
+        let source = if cached.is_some() {
+            " (from the cache)"
+        } else {
+            ""
+        };
         let mut text = format!(
             "{}, {} vs {}, {} cards{source}:\n{}",
             game.name,
@@ -127,7 +150,13 @@ pub fn run(args: &MainArgs) -> anyhow::Result<()> {
 }
 
 /// Counts, with a progress bar unless `--quiet`.
-fn count(args: &MainArgs, game: &GameRules, deck: SuitDeck, player: &Resolved, dealer: &Resolved) -> anyhow::Result<MainRun> {
+fn count(
+    args: &MainArgs,
+    game: &GameRules,
+    deck: SuitDeck,
+    player: &Resolved,
+    dealer: &Resolved,
+) -> anyhow::Result<MainRun> {
     let bar = crate::cli::progress::bar_unless_quiet(args.quiet, 0, "hands");
     let progress = Progress {
         start: &|total| bar.set_length(total),
@@ -222,7 +251,11 @@ fn write_reports(out: &Path, exact: &MainExact, manifest: &MainManifest) -> anyh
     write_summary(&mut summary, exact)?;
     let mut json = Vec::new();
     write_manifest(&mut json, manifest)?;
-    for (name, bytes) in [("returns.csv", returns), ("summary.csv", summary), ("manifest.json", json)] {
+    for (name, bytes) in [
+        ("returns.csv", returns),
+        ("summary.csv", summary),
+        ("manifest.json", json),
+    ] {
         let path = out.join(name);
         crate::files::write_atomic(&path, &bytes)
             .map_err(|e| anyhow::anyhow!("{}: cannot write: {e}", path.display()))?;

@@ -32,7 +32,10 @@ pub fn identity(strategy: &Resolved) -> String {
         Detail::House(_) => "house way".to_string(),
         Detail::Exposed(_) => "exposed, ties by the house way".to_string(),
         Detail::Optimal(_) => match strategy.sources.is_empty() {
-            true => format!("optimal against the built-in {}", &strategy.label[OPTIMAL.len()..]),
+            true => format!(
+                "optimal against the built-in {}",
+                &strategy.label[OPTIMAL.len()..]
+            ),
             false => "optimal against the house way".to_string(),
         },
     };
@@ -115,9 +118,17 @@ pub fn disjoint_pairs(game: &GameRules) -> u64 {
 /// The cache file of a key (readable names, then the key's first 16 hex digits).
 fn file_name(game: &GameRules, player: &Resolved, dealer: &Resolved, key: &str) -> String {
     let clean = |s: &str| -> String {
-        let stem = Path::new(s).file_stem().map_or(s.into(), |f| f.to_string_lossy());
+        let stem = Path::new(s)
+            .file_stem()
+            .map_or(s.into(), |f| f.to_string_lossy());
         stem.chars()
-            .map(|c| if c.is_ascii_alphanumeric() || c == '-' { c } else { '_' })
+            .map(|c| {
+                if c.is_ascii_alphanumeric() || c == '-' {
+                    c
+                } else {
+                    '_'
+                }
+            })
             .collect()
     };
     format!(
@@ -146,7 +157,12 @@ fn trusted(text: &str, key: &str, game: &GameRules) -> Result<PairCounts, String
 }
 
 /// The cached result for `game`, `player` and `dealer` in `dir`, if a trusted one is there.
-pub fn lookup_in(dir: &Path, game: &GameRules, player: &Resolved, dealer: &Resolved) -> Option<MainExact> {
+pub fn lookup_in(
+    dir: &Path,
+    game: &GameRules,
+    player: &Resolved,
+    dealer: &Resolved,
+) -> Option<MainExact> {
     let key = key(game, player, dealer);
     let text = std::fs::read_to_string(dir.join(file_name(game, player, dealer, &key))).ok()?;
     let counts = trusted(&text, &key, game).ok()?;
@@ -158,11 +174,22 @@ pub fn lookup_in(dir: &Path, game: &GameRules, player: &Resolved, dealer: &Resol
 
 /// [`lookup_in`] the default cache folder.
 pub fn lookup(game: &GameRules, player: &Resolved, dealer: &Resolved) -> Option<MainExact> {
-    lookup_in(&crate::strategy::optimal::cache::default_dir()?, game, player, dealer)
+    lookup_in(
+        &crate::strategy::optimal::cache::default_dir()?,
+        game,
+        player,
+        dealer,
+    )
 }
 
 /// Writes a result to the cache folder `dir`; returns the file written.
-pub fn store_in(dir: &Path, game: &GameRules, player: &Resolved, dealer: &Resolved, exact: &MainExact) -> std::io::Result<PathBuf> {
+pub fn store_in(
+    dir: &Path,
+    game: &GameRules,
+    player: &Resolved,
+    dealer: &Resolved,
+    exact: &MainExact,
+) -> std::io::Result<PathBuf> {
     let key = key(game, player, dealer);
     let path = dir.join(file_name(game, player, dealer, &key));
     let cached = CachedResult {
@@ -180,7 +207,12 @@ pub fn store_in(dir: &Path, game: &GameRules, player: &Resolved, dealer: &Resolv
 }
 
 /// [`store_in`] the default cache folder, if caching is on.
-pub fn store(game: &GameRules, player: &Resolved, dealer: &Resolved, exact: &MainExact) -> Option<std::io::Result<PathBuf>> {
+pub fn store(
+    game: &GameRules,
+    player: &Resolved,
+    dealer: &Resolved,
+    exact: &MainExact,
+) -> Option<std::io::Result<PathBuf>> {
     let dir = crate::strategy::optimal::cache::default_dir()?;
     Some(store_in(&dir, game, player, dealer, exact))
 }
@@ -194,7 +226,12 @@ pub struct ReportFacts {
 
 /// The exact result of a report directory written by `paigow exact main` (its
 /// `manifest.json`), checked to be for `game`, `player` and `dealer`.
-pub fn from_report(dir: &Path, game: &GameRules, player: &Resolved, dealer: &Resolved) -> Result<MainExact, String> {
+pub fn from_report(
+    dir: &Path,
+    game: &GameRules,
+    player: &Resolved,
+    dealer: &Resolved,
+) -> Result<MainExact, String> {
     let path = dir.join("manifest.json");
     let text = std::fs::read_to_string(&path).map_err(|e| format!("{}: {e}", path.display()))?;
     let facts: ReportFacts = serde_json::from_str(&text)
@@ -207,7 +244,10 @@ pub fn from_report(dir: &Path, game: &GameRules, player: &Resolved, dealer: &Res
     }
     let counts = PairCounts::from(facts.counts);
     if counts.pairs() != disjoint_pairs(game) {
-        return Err(format!("{}: counts do not add up to every pair of the deck", path.display()));
+        return Err(format!(
+            "{}: counts do not add up to every pair of the deck",
+            path.display()
+        ));
     }
     Ok(MainExact {
         counts,
@@ -239,7 +279,15 @@ mod tests {
         let total = disjoint_pairs(&game);
         let exact = MainExact {
             counts: PairCounts {
-                classes: [total / 2, 0, total / 4, 0, total - total / 2 - total / 4, 0, 0],
+                classes: [
+                    total / 2,
+                    0,
+                    total / 4,
+                    0,
+                    total - total / 2 - total / 4,
+                    0,
+                    0,
+                ],
             },
             wager: game.main_wager,
         };
@@ -252,7 +300,10 @@ mod tests {
         if let Ok(same_text) = by_path {
             assert_eq!(key(&game, &same_text, &fox), key(&game, &fox, &fox));
         }
-        assert_ne!(key(&game, &max_back, &fox), key(&game, &resolve("max-front", &game).unwrap(), &fox));
+        assert_ne!(
+            key(&game, &max_back, &fox),
+            key(&game, &resolve("max-front", &game).unwrap(), &fox)
+        );
     }
 
     #[test]

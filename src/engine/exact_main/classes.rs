@@ -44,8 +44,8 @@ pub fn roots(deck: SuitDeck, t: usize) -> Vec<Root> {
     let mut out = Vec::new();
     for jokers in 0..=t.min(usize::from(deck.jokers())) {
         let suited = t - jokers;
-        for pop in 0..=suited {
-            out.extend(by_pop[pop].iter().map(|&first| Root {
+        for masks in &by_pop[..=suited] {
+            out.extend(masks.iter().map(|&first| Root {
                 jokers: jokers as u8,
                 first,
             }));
@@ -72,7 +72,13 @@ pub fn for_each_class(deck: SuitDeck, t: usize, root: Root, mut visit: impl FnMu
 }
 
 /// Chooses masks `1..4` in non-increasing order with `rest` bits in all.
-fn fill(by_pop: &[Vec<u16>], masks: &mut [u16; 4], suit: usize, rest: usize, emit: &mut impl FnMut(&[u16; 4])) {
+fn fill(
+    by_pop: &[Vec<u16>],
+    masks: &mut [u16; 4],
+    suit: usize,
+    rest: usize,
+    emit: &mut impl FnMut(&[u16; 4]),
+) {
     let bound = masks[suit - 1];
     let pops = if suit == 3 { rest..=rest } else { 0..=rest };
     for pop in pops {
@@ -123,7 +129,11 @@ mod tests {
 
     #[test]
     fn classes_partition_the_sets_of_a_small_deck() {
-        for (ranks, jokers) in [(0b1_0000_0000_0111u16, 1u8), (0b11_0000_0011, 2), (0b1111, 0)] {
+        for (ranks, jokers) in [
+            (0b1_0000_0000_0111u16, 1u8),
+            (0b11_0000_0011, 2),
+            (0b1111, 0),
+        ] {
             let deck = SuitDeck::new(ranks, jokers).unwrap();
             let cards = deck.cards();
             for t in 0..=7 {

@@ -147,7 +147,10 @@ impl Codes {
                 self.stairs.extend(staircase(legal));
                 let top = |axis: usize| legal.iter().map(|s| s[axis]).max().unwrap_or(0);
                 let loss = [top(0), top(1)];
-                (loss, [loss[0].max(on_loss[0] + 1), loss[1].max(on_loss[1] + 1)])
+                (
+                    loss,
+                    [loss[0].max(on_loss[0] + 1), loss[1].max(on_loss[1] + 1)],
+                )
             }
         };
         self.loss.push(loss);

@@ -155,9 +155,8 @@ impl Sums {
         ];
         let mut counts = PairCounts::default();
         for (class, n) in by_class {
-            counts.classes[class as usize] = u64::try_from(n).map_err(|_| {
-                format!("internal check failed: {class:?} counts {n} pairs")
-            })?;
+            counts.classes[class as usize] = u64::try_from(n)
+                .map_err(|_| format!("internal check failed: {class:?} counts {n} pairs"))?;
         }
         Ok(counts)
     }
@@ -216,10 +215,18 @@ fn merge_families(mut parts: Vec<(u32, u64)>) -> Vec<(u32, u64)> {
 }
 
 /// Calls `visit(id)` for every hand made of `base`'s cards and `k` of `rest`.
-fn extend<K: HandKeys>(keys: &K, rest: &[K::Key], k: usize, base: K::Key, visit: &mut impl FnMut(u32)) {
+fn extend<K: HandKeys>(
+    keys: &K,
+    rest: &[K::Key],
+    k: usize,
+    base: K::Key,
+    visit: &mut impl FnMut(u32),
+) {
     match k {
         0 => visit(keys.id(base)),
-        1 => rest.iter().for_each(|&c| visit(keys.id(keys.plus(base, c)))),
+        1 => rest
+            .iter()
+            .for_each(|&c| visit(keys.id(keys.plus(base, c)))),
         _ => {
             for i in 0..=rest.len() - k {
                 extend(keys, &rest[i + 1..], k - 1, keys.plus(base, rest[i]), visit);
@@ -230,8 +237,14 @@ fn extend<K: HandKeys>(keys: &K, rest: &[K::Key], k: usize, base: K::Key, visit:
 
 /// The keys of the cards outside `set`, and the key of `set`.
 fn split_keys<K: HandKeys>(keys: &K, cards: &[Card], set: Cards) -> (Vec<K::Key>, K::Key) {
-    let rest = cards.iter().filter(|&&c| !set.contains(c)).map(|&c| keys.key(c)).collect();
-    let base = set.iter().fold(K::Key::default(), |k, c| keys.plus(k, keys.key(c)));
+    let rest = cards
+        .iter()
+        .filter(|&&c| !set.contains(c))
+        .map(|&c| keys.key(c))
+        .collect();
+    let base = set
+        .iter()
+        .fold(K::Key::default(), |k, c| keys.plus(k, keys.key(c)));
     (rest, base)
 }
 
@@ -245,7 +258,10 @@ pub struct Counter<'a, K: HandKeys> {
 
 impl<K: HandKeys> Counter<'_, K> {
     /// The pair counts, and each phase's time; `progress(hands)` hears hands enumerated.
-    pub fn count(&self, progress: &(dyn Fn(u64) + Sync)) -> Result<(PairCounts, Vec<Phase>), String> {
+    pub fn count(
+        &self,
+        progress: &(dyn Fn(u64) + Sync),
+    ) -> Result<(PairCounts, Vec<Phase>), String> {
         let mut sums = Sums::default();
         let mut phases = Vec::new();
         for shared in 0..=7 {
@@ -257,7 +273,6 @@ impl<K: HandKeys> Counter<'_, K> {
                 self.count_wide(shared, &sets, progress)
             };
             sums = sums.merge(phase_sums);
-            if std::env::var_os("PAIGOW_EXACT_DEBUG").is_some() { eprintln!("phase {shared}: {counted} sets in {:.2}s", started.elapsed().as_secs_f64()); }
             phases.push(Phase {
                 shared,
                 sets: counted,
@@ -273,7 +288,11 @@ impl<K: HandKeys> Counter<'_, K> {
         (0..=7)
             .map(|shared| {
                 let per_set = choose((self.cards.len() - shared) as u64, 7 - shared as u64);
-                let sets: u64 = self.sets(shared).iter().map(|g| g.count(self, shared)).sum();
+                let sets: u64 = self
+                    .sets(shared)
+                    .iter()
+                    .map(|g| g.count(self, shared))
+                    .sum();
                 sets * per_set
             })
             .sum()
@@ -311,7 +330,9 @@ impl<K: HandKeys> Counter<'_, K> {
                 }
                 let rest = cards.len() - lowest - 1;
                 crate::combin::for_each_subset(rest, shared - 1, |p| {
-                    let set = p.iter().fold(cards[lowest].bit(), |b, &i| b | cards[lowest + 1 + i].bit());
+                    let set = p
+                        .iter()
+                        .fold(cards[lowest].bit(), |b, &i| b | cards[lowest + 1 + i].bit());
                     visit(Cards(set), 1);
                 });
             }
@@ -320,7 +341,12 @@ impl<K: HandKeys> Counter<'_, K> {
     }
 
     /// Few sets, many hands each: each family is enumerated in parallel by its first other card.
-    fn count_deep(&self, shared: usize, groups: &[SetGroup], progress: &(dyn Fn(u64) + Sync)) -> (Sums, u64) {
+    fn count_deep(
+        &self,
+        shared: usize,
+        groups: &[SetGroup],
+        progress: &(dyn Fn(u64) + Sync),
+    ) -> (Sums, u64) {
         let mut sets = Vec::new();
         for &group in groups {
             self.for_each_set(shared, group, |set, weight| sets.push((set, weight)));
@@ -338,7 +364,9 @@ impl<K: HandKeys> Counter<'_, K> {
                     .map(|i| {
                         let mut tally = Tally::new(ids);
                         let first = self.keys.plus(base, rest[i]);
-                        extend(self.keys, &rest[i + 1..], k - 1, first, &mut |id| tally.add(id));
+                        extend(self.keys, &rest[i + 1..], k - 1, first, &mut |id| {
+                            tally.add(id)
+                        });
                         progress(choose((rest.len() - i - 1) as u64, k as u64 - 1));
                         tally.take_family();
                         tally.family
@@ -353,7 +381,12 @@ impl<K: HandKeys> Counter<'_, K> {
     }
 
     /// Many sets: the groups are counted in parallel, each family by one thread.
-    fn count_wide(&self, shared: usize, groups: &[SetGroup], progress: &(dyn Fn(u64) + Sync)) -> (Sums, u64) {
+    fn count_wide(
+        &self,
+        shared: usize,
+        groups: &[SetGroup],
+        progress: &(dyn Fn(u64) + Sync),
+    ) -> (Sums, u64) {
         let ids = self.keys.ids();
         let k = 7 - shared;
         let per_set = choose((self.cards.len() - shared) as u64, k as u64);
@@ -401,7 +434,7 @@ impl SetGroup {
 
 /// `(-1)^shared`.
 fn sign(shared: usize) -> i128 {
-    if shared % 2 == 0 { 1 } else { -1 }
+    if shared.is_multiple_of(2) { 1 } else { -1 }
 }
 
 #[cfg(test)]
@@ -428,9 +461,15 @@ mod tests {
         }
 
         fn rank(&self, set: u64) -> u32 {
-            let mut held: Vec<u64> = Cards(set).iter().map(|c| u64::from(self.positions[c.index() as usize])).collect();
+            let mut held: Vec<u64> = Cards(set)
+                .iter()
+                .map(|c| u64::from(self.positions[c.index() as usize]))
+                .collect();
             held.sort_unstable();
-            held.iter().enumerate().map(|(i, &p)| choose(p, i as u64 + 1) as u32).sum()
+            held.iter()
+                .enumerate()
+                .map(|(i, &p)| choose(p, i as u64 + 1) as u32)
+                .sum()
         }
     }
 

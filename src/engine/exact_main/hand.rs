@@ -282,7 +282,10 @@ impl HandPricer {
             .collect();
         let quadrants = self.quadrants(live_counts, &settings);
         let live: u64 = live_counts.iter().sum();
-        let (not_qualified, overqualified) = (by_code[NOT_QUALIFIED as usize], by_code[OVERQUALIFIED as usize]);
+        let (not_qualified, overqualified) = (
+            by_code[NOT_QUALIFIED as usize],
+            by_code[OVERQUALIFIED as usize],
+        );
         HandExact {
             dealer_hands: live + not_qualified + overqualified,
             not_qualified,

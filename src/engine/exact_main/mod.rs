@@ -40,8 +40,8 @@ use crate::game::wager::{BET_UNITS, MainWager};
 use crate::strategy::Strategy;
 use crate::strategy::optimal::grid::ValueIndex;
 pub use codes::Class;
-pub use core::{PairCounts, Phase};
 use core::{Counter, Plan};
+pub use core::{PairCounts, Phase};
 use settings::Setters;
 use shapes::{Shapes, SuitDeck};
 
@@ -145,7 +145,10 @@ impl MainExact {
 
     /// The player's expected return per unit bet, exactly.
     pub fn player_ev_fraction(&self) -> Fraction {
-        Fraction::new(self.net_units(), i128::from(self.pairs()) * i128::from(BET_UNITS))
+        Fraction::new(
+            self.net_units(),
+            i128::from(self.pairs()) * i128::from(BET_UNITS),
+        )
     }
 
     /// The player's expected return per unit bet.
@@ -199,7 +202,9 @@ pub fn count(
     progress: &Progress,
 ) -> Result<MainRun, ExactMainError> {
     if player.needs_dealer() && !game.main_wager.dealer_exposed {
-        return Err(ExactMainError::PlayerNeedsExposedDealer(player.name().to_string()));
+        return Err(ExactMainError::PlayerNeedsExposedDealer(
+            player.name().to_string(),
+        ));
     }
     if dealer.needs_dealer() {
         return Err(ExactMainError::DealerSeesPlayer(dealer.name().to_string()));
@@ -225,7 +230,9 @@ pub fn count(
         plan: Plan::SuitClasses(deck),
     };
     (progress.start)(counter.hands_to_enumerate());
-    let (counts, phases) = counter.count(progress.advance).map_err(ExactMainError::Internal)?;
+    let (counts, phases) = counter
+        .count(progress.advance)
+        .map_err(ExactMainError::Internal)?;
     Ok(MainRun {
         exact: MainExact {
             counts,

@@ -55,8 +55,10 @@ impl Setters<'_> {
     /// The player's hand for a hand.
     pub fn player_hand(&self, hand: &[Card; 7], splits: &SplitValues) -> PlayerHand {
         if self.player.needs_dealer() {
-            let mut legal: Vec<[u16; 2]> =
-                splits.legal_splits().map(|k| self.indices(splits, k)).collect();
+            let mut legal: Vec<[u16; 2]> = splits
+                .legal_splits()
+                .map(|k| self.indices(splits, k))
+                .collect();
             legal.sort_unstable();
             legal.dedup();
             let on_loss = self.player.choose(hand, splits, Some(BEATS_EVERY_SPLIT));

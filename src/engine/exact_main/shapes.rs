@@ -280,7 +280,9 @@ fn symbol_counts(symbols: &[u8]) -> [usize; 14] {
 
 /// Rank counts in nibbles.
 fn rank_nibbles(counts: &[usize; 14]) -> u64 {
-    (0..RANKS as usize).map(|r| (counts[r] as u64) << (4 * r)).sum()
+    (0..RANKS as usize)
+        .map(|r| (counts[r] as u64) << (4 * r))
+        .sum()
 }
 
 /// The rank masks a flush suit can hold in hands of these symbol counts: subsets `S` of the

@@ -80,7 +80,11 @@ pub fn family_sums(codes: &Codes, family: &[(u32, u64)], sweep: &mut Sweep) -> F
 }
 
 /// Hands and dealer classes of a family; its live dealer points go to `points`.
-fn dealer_sums(codes: &Codes, family: &[(u32, u64)], points: &mut Vec<(u16, u16, u64)>) -> FamilySums {
+fn dealer_sums(
+    codes: &Codes,
+    family: &[(u32, u64)],
+    points: &mut Vec<(u16, u16, u64)>,
+) -> FamilySums {
     let mut sums = FamilySums::default();
     points.clear();
     for &(id, hands) in family {
@@ -263,7 +267,9 @@ pub(crate) mod tests {
     fn the_sweep_counts_what_pairs_count() {
         for seed in 0..40 {
             let codes = random_codes(60, seed);
-            let family: Vec<(u32, u64)> = (0..60).map(|id| (id, 1 + (id as u64 * 7 + seed) % 5)).collect();
+            let family: Vec<(u32, u64)> = (0..60)
+                .map(|id| (id, 1 + (id as u64 * 7 + seed) % 5))
+                .collect();
             let mut sweep = Sweep::default();
             assert_eq!(
                 family_sums(&codes, &family, &mut sweep),
