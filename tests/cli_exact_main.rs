@@ -17,7 +17,14 @@ fn reports(dir: &std::path::Path) -> (String, String) {
 
 fn run_reduced(threads: &str, dir: &std::path::Path) {
     paigow()
-        .args(["exact", "main", "--player-way", "max-front", "--dealer-way", "foxwoods"])
+        .args([
+            "exact",
+            "main",
+            "--player-way",
+            "max-front",
+            "--dealer-way",
+            "foxwoods",
+        ])
         .args(["--ranks", "A234", "--quiet", "--threads", threads, "--out"])
         .arg(dir)
         .assert()
@@ -37,7 +44,10 @@ fn a_reduced_deck_reports_the_same_bytes_at_any_thread_count() {
     let fields: Vec<&str> = total.split(',').collect();
     assert_eq!(&fields[..5], ["main wager", "total", "-", &pairs, &pairs]);
     let summary_row: Vec<&str> = summary.lines().nth(1).unwrap().split(',').collect();
-    assert_eq!(fields[6], summary_row[3], "the total return is the player's EV");
+    assert_eq!(
+        fields[6], summary_row[3],
+        "the total return is the player's EV"
+    );
     let manifest = std::fs::read_to_string(one.path().join("manifest.json")).unwrap();
     assert!(manifest.contains("\"deck_cards\": 17"), "{manifest}");
 }
@@ -59,7 +69,13 @@ fn a_cached_result_is_reported_without_counting() {
     store_in(cache.path(), &game, &way, &way, &exact).unwrap();
     paigow()
         .env("PAIGOW_CACHE_DIR", cache.path())
-        .args(["exact", "main", "--player-way", "canterbury-park", "--dealer-way"])
+        .args([
+            "exact",
+            "main",
+            "--player-way",
+            "canterbury-park",
+            "--dealer-way",
+        ])
         .args(["canterbury-park", "--out"])
         .arg(out.path())
         .assert()
@@ -67,7 +83,10 @@ fn a_cached_result_is_reported_without_counting() {
         .stdout(predicate::str::contains("(from the cache)"))
         .stdout(predicate::str::contains(format!("win {win} ")));
     let (returns, _) = reports(out.path());
-    assert!(returns.contains(&format!("  of which copies,-,7,{total},")), "{returns}");
+    assert!(
+        returns.contains(&format!("  of which copies,-,7,{total},")),
+        "{returns}"
+    );
 }
 
 #[test]

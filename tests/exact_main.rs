@@ -39,7 +39,12 @@ struct Dealt {
 }
 
 /// Every ordered pair of disjoint hands of `deck`, settled as the simulator settles a round.
-fn brute_force(game: &GameRules, deck: SuitDeck, player: &dyn Strategy, dealer: &dyn Strategy) -> PairCounts {
+fn brute_force(
+    game: &GameRules,
+    deck: SuitDeck,
+    player: &dyn Strategy,
+    dealer: &dyn Strategy,
+) -> PairCounts {
     let ev = Evaluator::new(game.ranking);
     let cards = deck.cards();
     let mut hands = Vec::new();
@@ -67,13 +72,22 @@ fn brute_force(game: &GameRules, deck: SuitDeck, player: &dyn Strategy, dealer: 
 }
 
 fn strategies(game: &GameRules, player: &str, dealer: &str) -> (Resolved, Resolved) {
-    (resolve(player, game).unwrap(), resolve(dealer, game).unwrap())
+    (
+        resolve(player, game).unwrap(),
+        resolve(dealer, game).unwrap(),
+    )
 }
 
 fn exact(game: &GameRules, deck: SuitDeck, player: &Resolved, dealer: &Resolved) -> MainExact {
-    exact_main::count(game, deck, &*player.strategy, &*dealer.strategy, &Progress::silent())
-        .unwrap()
-        .exact
+    exact_main::count(
+        game,
+        deck,
+        &*player.strategy,
+        &*dealer.strategy,
+        &Progress::silent(),
+    )
+    .unwrap()
+    .exact
 }
 
 #[test]
@@ -83,7 +97,12 @@ fn reduced_decks_count_every_pair_as_brute_force_does() {
         ("standard", "max-front", "ballys-ac", 1),
         ("jokers-wild", "canterbury-park", "max-back", 1),
         ("double-joker", "double-joker-dealer", "foxwoods", 2),
-        ("double-joker", "exposed:double-joker-dealer", "double-joker-dealer", 1),
+        (
+            "double-joker",
+            "exposed:double-joker-dealer",
+            "double-joker-dealer",
+            1,
+        ),
     ];
     for (game_name, player, dealer, jokers) in cases {
         let game = GameRules::load(game_name).unwrap();
@@ -117,7 +136,16 @@ fn every_hand_is_set_as_its_shape_is() {
     use paigow::engine::exact_main::settings::Setters;
     use paigow::strategy::optimal::grid::ValueIndex;
     for (game_name, ways) in [
-        ("standard", &["foxwoods", "ballys-ac", "canterbury-park", "max-back", "max-front"][..]),
+        (
+            "standard",
+            &[
+                "foxwoods",
+                "ballys-ac",
+                "canterbury-park",
+                "max-back",
+                "max-front",
+            ][..],
+        ),
         ("double-joker", &["double-joker-dealer", "exposed"][..]),
         ("jokers-wild", &["foxwoods"][..]),
     ] {
@@ -138,8 +166,16 @@ fn every_hand_is_set_as_its_shape_is() {
             for hand in paigow::cards::deal::sample_hands(game.deck, 11).take(20_000) {
                 let rep = shapes.representative(shapes.id_of(&hand) as usize).unwrap();
                 let (hs, rs) = (ev.split_values(&hand), ev.split_values(&rep));
-                assert_eq!(setters.player_hand(&hand, &hs), setters.player_hand(&rep, &rs), "{way}: {hand:?}");
-                assert_eq!(setters.dealer_point(&hand, &hs), setters.dealer_point(&rep, &rs), "{hand:?}");
+                assert_eq!(
+                    setters.player_hand(&hand, &hs),
+                    setters.player_hand(&rep, &rs),
+                    "{way}: {hand:?}"
+                );
+                assert_eq!(
+                    setters.dealer_point(&hand, &hs),
+                    setters.dealer_point(&rep, &rs),
+                    "{hand:?}"
+                );
             }
         }
     }
@@ -147,7 +183,13 @@ fn every_hand_is_set_as_its_shape_is() {
 
 /// A Monte Carlo of the reduced deck: deal both hands from a shuffled deck, settle as the
 /// simulator does; the player's mean net per bet and its standard error.
-fn monte_carlo(game: &GameRules, deck: SuitDeck, p: &dyn Strategy, d: &dyn Strategy, rounds: u64) -> (f64, f64) {
+fn monte_carlo(
+    game: &GameRules,
+    deck: SuitDeck,
+    p: &dyn Strategy,
+    d: &dyn Strategy,
+    rounds: u64,
+) -> (f64, f64) {
     let ev = Evaluator::new(game.ranking);
     let mut cards = deck.cards();
     let mut rng = chunk_rng(20_260_101, 0);
@@ -166,7 +208,10 @@ fn monte_carlo(game: &GameRules, deck: SuitDeck, p: &dyn Strategy, d: &dyn Strat
         let (player, dealer) = (sorted(&cards[..7]), sorted(&cards[7..14]));
         let dealer_hand = set_dealer(&ev, d, &game.main_wager, &dealer);
         let splits = ev.split_values(&player);
-        let shown = game.main_wager.dealer_exposed.then_some(dealer_hand.setting);
+        let shown = game
+            .main_wager
+            .dealer_exposed
+            .then_some(dealer_hand.setting);
         let k = p.choose(&player, &splits, shown);
         let net = exact_units(settle(&splits, k, &dealer_hand)) as f64 / 10_000.0;
         sum += net;
@@ -181,20 +226,41 @@ fn monte_carlo(game: &GameRules, deck: SuitDeck, p: &dyn Strategy, d: &dyn Strat
 fn exact_and_monte_carlo_agree_for_every_shipped_game_and_way() {
     let deck_ranks = 0b1_1000_0000_0111;
     for (game_name, ways) in [
-        ("standard", &["foxwoods", "ballys-ac", "canterbury-park", "max-back", "max-front", "optimal:foxwoods"][..]),
+        (
+            "standard",
+            &[
+                "foxwoods",
+                "ballys-ac",
+                "canterbury-park",
+                "max-back",
+                "max-front",
+                "optimal:foxwoods",
+            ][..],
+        ),
         ("california", &["foxwoods", "canterbury-park"][..]),
         ("jokers-wild", &["foxwoods", "ballys-ac"][..]),
-        ("double-joker", &["double-joker-dealer", "exposed", "exposed:foxwoods"][..]),
+        (
+            "double-joker",
+            &["double-joker-dealer", "exposed", "exposed:foxwoods"][..],
+        ),
     ] {
         let game = GameRules::load(game_name).unwrap();
         let deck = SuitDeck::new(deck_ranks, game.deck.jokers()).unwrap();
-        let dealer_name = if game_name == "double-joker" { "double-joker-dealer" } else { "foxwoods" };
+        let dealer_name = if game_name == "double-joker" {
+            "double-joker-dealer"
+        } else {
+            "foxwoods"
+        };
         for way in ways {
             let (p, d) = strategies(&game, way, dealer_name);
             let exact = exact(&game, deck, &p, &d);
             let (mean, se) = monte_carlo(&game, deck, &*p.strategy, &*d.strategy, 40_000);
             let z = exact.standard_errors(mean, se);
-            assert!(z.abs() < 3.0, "{game_name} {way}: exact {} vs Monte Carlo {mean} ± {se} ({z:.2} SE)", exact.player_ev());
+            assert!(
+                z.abs() < 3.0,
+                "{game_name} {way}: exact {} vs Monte Carlo {mean} ± {se} ({z:.2} SE)",
+                exact.player_ev()
+            );
         }
     }
 }
@@ -206,7 +272,11 @@ fn a_hand_is_priced_as_enumerating_every_dealer_hand_prices_it() {
     use paigow::strategy::optimal::hand::by_enumeration;
     for (game_name, dealer_name, hand) in [
         ("standard", "foxwoods", "As Ks Qs 9s 4s Jk 4d"),
-        ("double-joker", "double-joker-dealer", "Ah Ad Jk Jk 7c 7s 2h"),
+        (
+            "double-joker",
+            "double-joker-dealer",
+            "Ah Ad Jk Jk 7c 7s 2h",
+        ),
     ] {
         let game = GameRules::load(game_name).unwrap();
         let ev = Evaluator::new(game.ranking);
@@ -238,10 +308,17 @@ fn hands_of_a_reduced_deck_are_priced_as_brute_force_prices_them() {
             }
             let hand: [Card; 7] = std::array::from_fn(|i| cards[p[i]]);
             let mut counts = paigow::strategy::optimal::grid::DealerCounts::new(pricer.index());
-            let rest: Vec<Card> = cards.iter().copied().filter(|c| !hand.contains(c)).collect();
+            let rest: Vec<Card> = cards
+                .iter()
+                .copied()
+                .filter(|c| !hand.contains(c))
+                .collect();
             for_each_subset(rest.len(), 7, |q| {
                 let d: [Card; 7] = std::array::from_fn(|i| rest[q[i]]);
-                counts.add(pricer.index(), &set_dealer(&ev, &*dealer.strategy, &game.main_wager, &d));
+                counts.add(
+                    pricer.index(),
+                    &set_dealer(&ev, &*dealer.strategy, &game.main_wager, &d),
+                );
             });
             assert_eq!(pricer.dealer_counts(&hand), counts, "{game_name}: {hand:?}");
         });
