@@ -16,6 +16,9 @@ done
 for game in standard double-joker; do
     "$BIN" exact bonus --game "$game" --quiet --out "reports/exact/$game-bonus"
 done
+# The main wager, every pair of disjoint hands (about 17 s of wall time on 2 idle cores; cached).
+"$BIN" exact main --game standard --player-way foxwoods --dealer-way foxwoods --quiet \
+    --out reports/exact/standard-foxwoods-vs-foxwoods-main
 
 run() { # GAME PLAYER DEALER
     "$BIN" simulate --game "$1" --player-way "$2" --dealer-way "$3" --deals "$DEALS" --seed 1 \

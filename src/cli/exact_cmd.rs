@@ -15,12 +15,16 @@ use crate::game::paytable::{BetKind, Paytable};
 use crate::report::audit::{BetAudit, summary_text, write_returns, write_summary};
 use crate::report::facts::{InputFile, Manifest, NoExtra, RunFacts};
 
+mod main_wager;
+
 #[derive(Subcommand, Debug)]
 pub enum ExactCommand {
     /// Every 7-card hand of the game's deck, counted by best 5-card category (CSV).
     Categories(CategoriesArgs),
     /// Exact combinations of every line of the game's side bets, audited against their claims.
     Bonus(BonusArgs),
+    /// The main wager's exact house edge: every player hand against every dealer hand.
+    Main(main_wager::MainArgs),
 }
 
 #[derive(Args, Debug)]
@@ -61,6 +65,7 @@ pub fn run(command: &ExactCommand) -> anyhow::Result<()> {
     match command {
         ExactCommand::Categories(args) => categories(args),
         ExactCommand::Bonus(args) => bonus(args),
+        ExactCommand::Main(args) => main_wager::run(args),
     }
 }
 

@@ -6,6 +6,7 @@ use clap::{Args, ValueEnum};
 
 use super::{GameArg, parse_cards};
 use crate::cards::Card;
+use crate::engine::exact_main::hand::HandPricer;
 use crate::eval::Evaluator;
 use crate::eval::split::split_cards;
 use crate::game::GameRules;
@@ -155,6 +156,8 @@ struct SetContext<'a> {
     setter: Setter,
     /// The dealer's way for `--exact`.
     exact_dealer: Option<Box<dyn Strategy>>,
+    /// Every dealer shape set by that way, to price hands with.
+    exact_pricer: Option<HandPricer>,
 }
 
 impl SetContext<'_> {
@@ -219,11 +222,13 @@ fn exact_dealer(args: &SetArgs, game: &GameRules) -> anyhow::Result<Option<Box<d
 
 pub fn set(args: &SetArgs) -> anyhow::Result<()> {
     let game = args.game.load()?;
+    let exact_dealer = exact_dealer(args, &game)?;
     let ctx = SetContext {
         args,
         ev: Evaluator::new(game.ranking),
         setter: Setter::load(&args.way, &game)?,
-        exact_dealer: exact_dealer(args, &game)?,
+        exact_pricer: (exact_dealer.as_ref()).map(|dealer| HandPricer::new(&game, &**dealer)),
+        exact_dealer,
         game,
     };
     let mut out = std::io::BufWriter::new(std::io::stdout().lock());

@@ -1,9 +1,11 @@
 //! Engines: what turns a game and its strategies into integer tallies. The Monte Carlo commands
-//! are jobs on the one run engine ([`run`]); [`exact`] enumerates.
+//! are jobs on the one run engine ([`run`]); [`exact`] and [`exact_main`] enumerate;
+//! [`diff_ways`] compares two house ways over every hand.
 
 pub mod compare;
 pub mod diff_ways;
 pub mod exact;
+pub mod exact_main;
 pub mod run;
 pub mod simulate;
 pub mod table;

@@ -9,6 +9,7 @@
 pub mod audit;
 pub mod checkpoint;
 pub mod compare;
+pub mod exact_main;
 pub mod facts;
 pub mod partial;
 pub mod simulate;

@@ -36,7 +36,7 @@ use crate::eval::split::{FRONT_POSITIONS, KnownSetting, SPLIT_COUNT, SplitValues
 use crate::eval::{Category, Value, flush_suit};
 
 /// Dense indices of 7-symbol multisets over 14 symbols: C(20, 7).
-const PLAIN_SLOTS: usize = 77_520;
+pub const PLAIN_SLOTS: usize = 77_520;
 /// log2 of the slots for shapes with a flush suit (many, each rarely seen).
 const FLUSH_BITS: u32 = 19;
 /// How many slots a key may probe before it counts as a miss.
@@ -147,7 +147,13 @@ const NIBBLE_ONES: u64 = 0x1_1111_1111_1111;
 /// [`PREFIX_TERMS`]. Symbols above 12 (jokers) fall in no prefix that is read.
 #[inline]
 fn dense_index(symbols: [u8; 7]) -> usize {
-    let counts: u64 = symbols.iter().map(|&s| 1u64 << (4 * s)).sum();
+    dense_index_of_counts(symbols.iter().map(|&s| 1u64 << (4 * s)).sum())
+}
+
+/// [`dense_index`] from the multiset's rank counts packed in nibbles (rank `r` in bits `4r..4r+4`;
+/// jokers may be left out or counted above rank 12: they change nothing read).
+#[inline]
+pub fn dense_index_of_counts(counts: u64) -> usize {
     let below = counts.wrapping_mul(NIBBLE_ONES);
     (0..7)
         .map(|byte| PREFIX_TERMS[byte][((below >> (8 * byte)) & 0xFF) as usize] as usize)

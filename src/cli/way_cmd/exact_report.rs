@@ -1,5 +1,6 @@
 //! `paigow set --exact`: every legal setting of one hand priced exactly against the dealer's way,
-//! over every dealer hand of the cards the player does not hold.
+//! over every dealer hand of the cards the player does not hold (by dealer shapes with card
+//! removal in closed form, [`crate::engine::exact_main::hand::HandPricer`]: milliseconds a hand).
 
 use std::fmt::Write as _;
 
@@ -17,7 +18,10 @@ pub const EXACT_CSV_HEADER: &str = "hand,front,back,front_hand,back_hand,dealer_
 pub fn exact_report(ctx: &SetContext, dealer: &dyn Strategy, hand: &[Card; 7]) -> String {
     let wager = &ctx.game.main_wager;
     let splits = ctx.ev.split_values(hand);
-    let exact = by_enumeration(&ctx.ev, wager, ctx.game.deck, dealer, hand);
+    let exact = match &ctx.exact_pricer {
+        Some(pricer) => pricer.hand_exact(&splits, hand),
+        None => by_enumeration(&ctx.ev, wager, ctx.game.deck, dealer, hand),
+    };
     let chosen = ctx.setter.strategy().choose(hand, &splits, None);
     let best = exact.best(wager);
     let best_ev = exact.ev(best, wager);

@@ -1,0 +1,260 @@
+//! `paigow exact main`: the main wager's exact house edge, every player hand against every
+//! dealer hand, each set by its strategy; reports in the lab layout, results cached.
+
+use std::path::{Path, PathBuf};
+use std::time::Instant;
+
+use clap::Args;
+
+use crate::cli::GameArg;
+use crate::engine::exact_main::shapes::SuitDeck;
+use crate::engine::exact_main::{self, MainExact, MainRun, Progress, cache};
+use crate::files::TextFile;
+use crate::game::GameRules;
+use crate::report::exact_main::{
+    MainConfig, PhaseFacts, summary_text, write_returns, write_summary,
+};
+use crate::report::facts::{InputFile, Manifest, NoExtra, RunFacts};
+use crate::strategy::resolve::{Resolved, resolve};
+
+#[derive(Args, Debug)]
+pub struct MainArgs {
+    #[command(flatten)]
+    game: GameArg,
+    /// The player's strategy: a house way (shipped name or TOML file), max-back, max-front,
+    /// optimal:D, or exposed / exposed:WAY where the game's dealer sets first, exposed.
+    #[arg(long)]
+    player_way: String,
+    /// The dealer's house way (shipped name or TOML file), or max-back / max-front.
+    #[arg(long)]
+    dealer_way: String,
+    /// Report directory (default: reports/exact/GAME-PLAYER-vs-DEALER-main).
+    #[arg(long)]
+    out: Option<PathBuf>,
+    /// Worker threads (default: one per core). The counts are the same at any number.
+    #[arg(long)]
+    threads: Option<usize>,
+    /// Count a reduced deck holding only these ranks (e.g. A234), in four suits, with the game's
+    /// jokers: small enough to check by brute force. Not cached.
+    #[arg(long, value_name = "RANKS")]
+    ranks: Option<String>,
+    /// Count even when a cached result exists.
+    #[arg(long)]
+    no_cache: bool,
+    /// No summary on stdout and no progress display.
+    #[arg(long, short = 'q')]
+    quiet: bool,
+}
+
+/// A rank mask from rank characters such as `A234` or `TJQKA`.
+fn parse_ranks(text: &str) -> anyhow::Result<u16> {
+    let mut mask = 0u16;
+    for c in text.chars() {
+        let rank = "23456789TJQKA"
+            .find(c.to_ascii_uppercase())
+            .ok_or_else(|| {
+                anyhow::anyhow!("--ranks {text}: '{c}' is not a rank (2-9, T, J, Q, K, A)")
+            })?;
+        mask |= 1 << rank;
+    }
+    Ok(mask)
+}
+
+/// The deck to count: the game's, or the reduced one `--ranks` names.
+fn deck(args: &MainArgs, game: &GameRules) -> anyhow::Result<SuitDeck> {
+    match &args.ranks {
+        None => Ok(SuitDeck::of(game.deck)),
+        Some(text) => SuitDeck::new(parse_ranks(text)?, game.deck.jokers()).ok_or_else(|| {
+            anyhow::anyhow!(
+                "--ranks {text}: the deck must hold two 7-card hands (14 cards or more)"
+            )
+        }),
+    }
+}
+
+/// The default report directory.
+fn default_out(game: &GameRules, args: &MainArgs) -> PathBuf {
+    let stem = |s: &str| -> String {
+        let name = Path::new(s)
+            .file_stem()
+            .map_or(s.into(), |f| f.to_string_lossy());
+        name.replace(':', "-")
+    };
+    let ranks = args
+        .ranks
+        .as_ref()
+        .map_or(String::new(), |r| format!("-ranks-{r}"));
+    PathBuf::from("reports/exact").join(format!(
+        "{}-{}-vs-{}{ranks}-main",
+        stem(&game.origin),
+        stem(&args.player_way),
+        stem(&args.dealer_way)
+    ))
+}
+
+pub fn run(args: &MainArgs) -> anyhow::Result<()> {
+    let started = Instant::now();
+    let game = args.game.load()?;
+    let deck = deck(args, &game)?;
+    let player = resolve(&args.player_way, &game)?;
+    let dealer = resolve(&args.dealer_way, &game)?;
+    let threads = args.threads.unwrap_or_else(rayon::current_num_threads);
+    let pool = rayon::ThreadPoolBuilder::new()
+        .num_threads(threads)
+        .build()
+        .map_err(|e| anyhow::anyhow!("--threads {threads}: {e}"))?;
+    let cacheable = deck.is_full() && !args.no_cache;
+    let cached = cacheable
+        .then(|| cache::lookup(&game, &player, &dealer))
+        .flatten();
+    let (exact, run) = match cached {
+        Some(exact) => (exact, None),
+        None => {
+            let run = pool.install(|| count(args, &game, deck, &player, &dealer))?;
+            (run.exact, Some(run))
+        }
+    };
+    if cached.is_none() && deck.is_full() {
+        note_stored(args.quiet, cache::store(&game, &player, &dealer, &exact));
+    }
+    let out = args.out.clone().unwrap_or_else(|| default_out(&game, args));
+    let manifest = manifest(
+        &game,
+        deck,
+        (&player, &dealer),
+        &exact,
+        run.as_ref(),
+        threads,
+        started,
+    );
+    write_reports(&out, &exact, &manifest)?;
+    if !args.quiet {
+        let source = if cached.is_some() {
+            " (from the cache)"
+        } else {
+            ""
+        };
+        let mut text = format!(
+            "{}, {} vs {}, {} cards{source}:\n{}",
+            game.name,
+            player.label,
+            dealer.label,
+            deck.size(),
+            summary_text(&exact)
+        );
+        if let Some(run) = &run {
+            text += &timing_text(run);
+        }
+        text += &format!("reports in {}\n", out.display());
+        super::super::print_stdout(&text)?;
+    }
+    Ok(())
+}
+
+/// Counts, with a progress bar unless `--quiet`.
+fn count(
+    args: &MainArgs,
+    game: &GameRules,
+    deck: SuitDeck,
+    player: &Resolved,
+    dealer: &Resolved,
+) -> anyhow::Result<MainRun> {
+    let bar = crate::cli::progress::bar_unless_quiet(args.quiet, 0, "hands");
+    let progress = Progress {
+        start: &|total| bar.set_length(total),
+        advance: &|n| bar.inc(n),
+    };
+    let run = exact_main::count(game, deck, &*player.strategy, &*dealer.strategy, &progress)?;
+    bar.finish_and_clear();
+    Ok(run)
+}
+
+fn note_stored(quiet: bool, stored: Option<std::io::Result<PathBuf>>) {
+    match stored {
+        Some(Err(e)) => eprintln!("note: result not cached: {e}"),
+        Some(Ok(path)) if !quiet => eprintln!("cached at {}", path.display()),
+        _ => {}
+    }
+}
+
+/// Each phase's time, one line.
+fn timing_text(run: &MainRun) -> String {
+    let phases: Vec<String> = (run.phases.iter())
+        .map(|p| format!("|T|={} {:.1} s", p.shared, p.seconds))
+        .collect();
+    format!(
+        "{} shapes set in {:.1} s; {}\n",
+        run.shapes,
+        run.settings_seconds,
+        phases.join(", ")
+    )
+}
+
+fn manifest(
+    game: &GameRules,
+    deck: SuitDeck,
+    (player, dealer): (&Resolved, &Resolved),
+    exact: &MainExact,
+    run: Option<&MainRun>,
+    threads: usize,
+    started: Instant,
+) -> Manifest<MainConfig, NoExtra> {
+    let mut config_files = vec![InputFile::of("game", &game.file())];
+    for (role, way) in [("player way", player), ("dealer way", dealer)] {
+        config_files.extend(
+            way.sources
+                .iter()
+                .map(|f: &TextFile| InputFile::of(role, f)),
+        );
+    }
+    let reduced = match deck.is_full() {
+        true => String::new(),
+        false => format!(" (reduced deck: rank mask {:#015b})", deck.ranks()),
+    };
+    let config = MainConfig {
+        game: game.name.clone(),
+        main_wager: game.main_wager.describe(),
+        player_way: player.label.clone(),
+        dealer_way: dealer.label.clone(),
+        deck_cards: deck.size(),
+        method: format!(
+            "exhaustive: inclusion-exclusion over shared cards, suit classes, shapes; integer counts{reduced}"
+        ),
+        cache_key: cache::key(game, player, dealer),
+        from_cache: run.is_none(),
+        counts: exact.counts.into(),
+        shapes: run.map_or(0, |r| r.shapes),
+        settings_seconds: run.map_or(0.0, |r| r.settings_seconds),
+        phases: run.map_or(Vec::new(), |r| {
+            (r.phases.iter())
+                .map(|p| PhaseFacts {
+                    shared_cards: p.shared,
+                    sets: p.sets,
+                    hands: p.hands,
+                    seconds: p.seconds,
+                })
+                .collect()
+        }),
+    };
+    Manifest {
+        facts: RunFacts::of_this_run(threads, started.elapsed().as_secs_f64()),
+        config,
+        plan: None,
+        config_files,
+        deals_per_second: None,
+        extra: NoExtra {},
+    }
+}
+
+fn write_reports(
+    out: &Path,
+    exact: &MainExact,
+    manifest: &Manifest<MainConfig, NoExtra>,
+) -> anyhow::Result<()> {
+    let mut returns = Vec::new();
+    write_returns(&mut returns, exact)?;
+    let mut summary = Vec::new();
+    write_summary(&mut summary, exact)?;
+    let files = vec![("returns.csv", returns), ("summary.csv", summary)];
+    Ok(crate::report::write_report_set(out, files, manifest)?)
+}

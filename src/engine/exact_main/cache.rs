@@ -1,0 +1,324 @@
+//! Exact main-wager results on disk, and how far a simulation is from them.
+//!
+//! A result is a small JSON file in the cache folder of the `optimal:D` dealer tables
+//! ([`crate::strategy::optimal::cache::default_dir`]; `PAIGOW_CACHE_DIR=` empty turns caching
+//! off). Its key is the SHA-256 of the tool's version, this format, the game file's text and each
+//! strategy's identity (its kind and the text of every file it was read from; a built-in's name),
+//! so a result is reused only for the same rules, ways and version. A report directory's
+//! `manifest.json` carries the same key and counts, so a finished report can be given instead.
+//!
+//! Invariants: a file is trusted only when its format and key match and its counts add up to
+//! every disjoint pair of the game's deck; anything else is ignored (and recomputed), never used.
+//! Files are written atomically.
+
+use std::path::{Path, PathBuf};
+
+use serde::{Deserialize, Serialize};
+
+use super::MainExact;
+use super::core::PairCounts;
+use crate::combin::choose;
+use crate::game::GameRules;
+use crate::game::wager::Outcome;
+use crate::strategy::optimal::PREFIX as OPTIMAL;
+use crate::strategy::resolve::{Detail, Resolved};
+
+/// The format line of a cached result.
+const FORMAT: &str = "paigow exact main v1";
+
+/// What identifies a strategy: its kind and the texts it was read from.
+pub fn identity(strategy: &Resolved) -> String {
+    let kind = match &strategy.detail {
+        Detail::BuiltIn => format!("built-in {}", strategy.label),
+        Detail::House(_) => "house way".to_string(),
+        Detail::Exposed(_) => "exposed, ties by the house way".to_string(),
+        Detail::Optimal(_) => match strategy.sources.is_empty() {
+            true => format!(
+                "optimal against the built-in {}",
+                &strategy.label[OPTIMAL.len()..]
+            ),
+            false => "optimal against the house way".to_string(),
+        },
+    };
+    let texts: Vec<&str> = strategy.sources.iter().map(|f| f.text.as_str()).collect();
+    format!("{kind}\n{}", texts.join("\n---\n"))
+}
+
+/// The key of the exact result of `player` against `dealer` under `game`.
+pub fn key(game: &GameRules, player: &Resolved, dealer: &Resolved) -> String {
+    let text = format!(
+        "paigow {}\n{FORMAT}\n--- game\n{}\n--- player\n{}\n--- dealer\n{}",
+        env!("CARGO_PKG_VERSION"),
+        game.text,
+        identity(player),
+        identity(dealer)
+    );
+    crate::files::sha256_hex(text.as_bytes())
+}
+
+/// Counts by class name, as files keep them.
+#[derive(Serialize, Deserialize, Debug, Clone, Copy, PartialEq, Eq)]
+pub struct NamedCounts {
+    pub win: u64,
+    pub overqualified: u64,
+    pub push: u64,
+    pub not_qualified: u64,
+    pub loss: u64,
+    pub copy_loss: u64,
+    pub foul: u64,
+}
+
+impl From<PairCounts> for NamedCounts {
+    fn from(c: PairCounts) -> NamedCounts {
+        NamedCounts {
+            win: c.get(Outcome::Win),
+            overqualified: c.get(Outcome::Overqualified),
+            push: c.get(Outcome::Push),
+            not_qualified: c.get(Outcome::NotQualified),
+            loss: c.get(Outcome::Loss),
+            copy_loss: c.get(Outcome::CopyLoss),
+            foul: c.get(Outcome::Foul),
+        }
+    }
+}
+
+impl From<NamedCounts> for PairCounts {
+    fn from(c: NamedCounts) -> PairCounts {
+        PairCounts {
+            classes: [
+                c.win,
+                c.overqualified,
+                c.push,
+                c.not_qualified,
+                c.loss,
+                c.copy_loss,
+                c.foul,
+            ],
+        }
+    }
+}
+
+/// A cached result as written.
+#[derive(Serialize, Deserialize, Debug)]
+struct CachedResult {
+    format: String,
+    version: String,
+    key: String,
+    game: String,
+    player_way: String,
+    dealer_way: String,
+    counts: NamedCounts,
+}
+
+/// The number of ordered pairs of disjoint 7-card hands of the game's deck.
+pub fn disjoint_pairs(game: &GameRules) -> u64 {
+    let n = game.deck.size() as u64;
+    choose(n, 7) * choose(n - 7, 7)
+}
+
+/// The cache file of a key (readable names, then the key's first 16 hex digits).
+fn file_name(game: &GameRules, player: &Resolved, dealer: &Resolved, key: &str) -> String {
+    let clean = |s: &str| -> String {
+        let stem = Path::new(s)
+            .file_stem()
+            .map_or(s.into(), |f| f.to_string_lossy());
+        stem.chars()
+            .map(|c| {
+                if c.is_ascii_alphanumeric() || c == '-' {
+                    c
+                } else {
+                    '_'
+                }
+            })
+            .collect()
+    };
+    format!(
+        "exact-main-{}-{}-vs-{}-{}.json",
+        clean(&game.origin),
+        clean(&player.label),
+        clean(&dealer.label),
+        &key[..16]
+    )
+}
+
+/// The counts of a JSON text with `key`, when they add up to every pair of the game's deck.
+fn trusted(text: &str, key: &str, game: &GameRules) -> Result<PairCounts, String> {
+    let cached: CachedResult = serde_json::from_str(text).map_err(|e| e.to_string())?;
+    if cached.format != FORMAT {
+        return Err(format!("not a result of format '{FORMAT}'"));
+    }
+    if cached.key != key {
+        return Err("made for other rules, ways or version".to_string());
+    }
+    let counts = PairCounts::from(cached.counts);
+    if counts.pairs() != disjoint_pairs(game) {
+        return Err("its counts do not add up to every pair of the deck".to_string());
+    }
+    Ok(counts)
+}
+
+/// The cached result for `game`, `player` and `dealer` in `dir`, if a trusted one is there.
+pub fn lookup_in(
+    dir: &Path,
+    game: &GameRules,
+    player: &Resolved,
+    dealer: &Resolved,
+) -> Option<MainExact> {
+    let key = key(game, player, dealer);
+    let text = std::fs::read_to_string(dir.join(file_name(game, player, dealer, &key))).ok()?;
+    let counts = trusted(&text, &key, game).ok()?;
+    Some(MainExact {
+        counts,
+        wager: game.main_wager,
+    })
+}
+
+/// [`lookup_in`] the default cache folder.
+pub fn lookup(game: &GameRules, player: &Resolved, dealer: &Resolved) -> Option<MainExact> {
+    lookup_in(
+        &crate::strategy::optimal::cache::default_dir()?,
+        game,
+        player,
+        dealer,
+    )
+}
+
+/// Writes a result to the cache folder `dir`; returns the file written.
+pub fn store_in(
+    dir: &Path,
+    game: &GameRules,
+    player: &Resolved,
+    dealer: &Resolved,
+    exact: &MainExact,
+) -> std::io::Result<PathBuf> {
+    let key = key(game, player, dealer);
+    let path = dir.join(file_name(game, player, dealer, &key));
+    let cached = CachedResult {
+        format: FORMAT.to_string(),
+        version: env!("CARGO_PKG_VERSION").to_string(),
+        key,
+        game: game.origin.clone(),
+        player_way: player.label.clone(),
+        dealer_way: dealer.label.clone(),
+        counts: exact.counts.into(),
+    };
+    let text = serde_json::to_string_pretty(&cached).map_err(std::io::Error::other)? + "\n";
+    crate::files::write_atomic(&path, text.as_bytes())?;
+    Ok(path)
+}
+
+/// [`store_in`] the default cache folder, if caching is on.
+pub fn store(
+    game: &GameRules,
+    player: &Resolved,
+    dealer: &Resolved,
+    exact: &MainExact,
+) -> Option<std::io::Result<PathBuf>> {
+    let dir = crate::strategy::optimal::cache::default_dir()?;
+    Some(store_in(&dir, game, player, dealer, exact))
+}
+
+/// The fields of an `exact main` report's `manifest.json` that identify its result.
+#[derive(Serialize, Deserialize, Debug, Clone)]
+pub struct ReportFacts {
+    pub cache_key: String,
+    pub counts: NamedCounts,
+}
+
+/// The exact result of a report directory written by `paigow exact main` (its
+/// `manifest.json`), checked to be for `game`, `player` and `dealer`.
+pub fn from_report(
+    dir: &Path,
+    game: &GameRules,
+    player: &Resolved,
+    dealer: &Resolved,
+) -> Result<MainExact, String> {
+    let path = dir.join("manifest.json");
+    let text = std::fs::read_to_string(&path).map_err(|e| format!("{}: {e}", path.display()))?;
+    let facts: ReportFacts = serde_json::from_str(&text)
+        .map_err(|e| format!("{}: not an exact main report: {e}", path.display()))?;
+    if facts.cache_key != key(game, player, dealer) {
+        return Err(format!(
+            "{}: an exact result for other rules, ways or version",
+            path.display()
+        ));
+    }
+    let counts = PairCounts::from(facts.counts);
+    if counts.pairs() != disjoint_pairs(game) {
+        return Err(format!(
+            "{}: counts do not add up to every pair of the deck",
+            path.display()
+        ));
+    }
+    Ok(MainExact {
+        counts,
+        wager: game.main_wager,
+    })
+}
+
+/// The line a simulation prints beside an exact result: how many standard errors its EV is
+/// from the exact EV.
+pub fn distance_line(exact: &MainExact, sim_ev: f64, sim_se: f64) -> String {
+    format!(
+        "exact player EV {:+.4}%: the simulation is {:+.2} standard errors from it",
+        100.0 * exact.player_ev(),
+        exact.standard_errors(sim_ev, sim_se)
+    )
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::strategy::resolve::resolve;
+
+    #[test]
+    fn a_stored_result_is_found_only_for_its_game_and_ways() {
+        let game = GameRules::load("standard").unwrap();
+        let fox = resolve("foxwoods", &game).unwrap();
+        let by_path = resolve("strategies/foxwoods.toml", &game);
+        let max_back = resolve("max-back", &game).unwrap();
+        let total = disjoint_pairs(&game);
+        let exact = MainExact {
+            counts: PairCounts {
+                classes: [
+                    total / 2,
+                    0,
+                    total / 4,
+                    0,
+                    total - total / 2 - total / 4,
+                    0,
+                    0,
+                ],
+            },
+            wager: game.main_wager,
+        };
+        let dir = tempfile::tempdir().unwrap();
+        store_in(dir.path(), &game, &fox, &fox, &exact).unwrap();
+        assert_eq!(lookup_in(dir.path(), &game, &fox, &fox), Some(exact));
+        assert_eq!(lookup_in(dir.path(), &game, &fox, &max_back), None);
+        let california = GameRules::load("california").unwrap();
+        assert_eq!(lookup_in(dir.path(), &california, &fox, &fox), None);
+        if let Ok(same_text) = by_path {
+            assert_eq!(key(&game, &same_text, &fox), key(&game, &fox, &fox));
+        }
+        assert_ne!(
+            key(&game, &max_back, &fox),
+            key(&game, &resolve("max-front", &game).unwrap(), &fox)
+        );
+    }
+
+    #[test]
+    fn counts_that_do_not_add_up_are_not_trusted() {
+        let game = GameRules::load("standard").unwrap();
+        let fox = resolve("foxwoods", &game).unwrap();
+        let exact = MainExact {
+            counts: PairCounts {
+                classes: [1, 0, 2, 0, 3, 0, 0],
+            },
+            wager: game.main_wager,
+        };
+        let dir = tempfile::tempdir().unwrap();
+        store_in(dir.path(), &game, &fox, &fox, &exact).unwrap();
+        assert_eq!(lookup_in(dir.path(), &game, &fox, &fox), None);
+    }
+}
