@@ -357,7 +357,7 @@ fn bad_input_is_a_clear_error() {
             "--rounds",
             "15",
         ],
-        "--rounds: 15 rounds is less than two whole rotation cycles",
+        "--rounds: 15 rounds is fewer than two whole cycles of who banks (8 rounds a cycle",
     );
     refused(&["--game", "double-joker"], "overqualifier");
     refused(

@@ -431,7 +431,7 @@ fn identical_variants_differ_by_exactly_zero_and_paired_errors_are_smaller() {
         .find(|p| (p.a, p.b) == (0, 2) && p.subject == "player-dealer position")
         .unwrap();
     assert!(
-        bank.se > 0.0 && bank.se < bank.independent_se / 3.0,
+        bank.se > 0.0 && bank.se < bank.independent_se.unwrap() / 3.0,
         "{bank:?}"
     );
     assert!(bank.correlation.unwrap() > 0.9);

@@ -335,7 +335,7 @@ fn summary_text(table: &Table, t: &TableTally, seed: u64, out: &Path, wall: f64)
                 continue;
             }
             text += &format!(
-                "  {} - {}: {}: {:+.4} [{:+.4}, {:+.4}] (paired SE {:.4}, independent runs {:.4})\n",
+                "  {} - {}: {}: {:+.4} [{:+.4}, {:+.4}] (paired SE {:.4}, independent runs {})\n",
                 table.variants[p.a].label,
                 table.variants[p.b].label,
                 p.subject,
@@ -343,7 +343,7 @@ fn summary_text(table: &Table, t: &TableTally, seed: u64, out: &Path, wall: f64)
                 p.after_ci95.low,
                 p.after_ci95.high,
                 p.se,
-                p.independent_se
+                p.independent_se.map_or("-".into(), |se| format!("{se:.4}"))
             );
         }
         text += "every seat's differences: paired.csv\n";

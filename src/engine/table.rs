@@ -94,7 +94,7 @@ pub enum TableError {
     #[error("a table plays 1 to {MAX_VARIANTS} variants, got {0}")]
     Variants(usize),
     #[error(
-        "{rounds} rounds is less than two whole rotation cycles: who banks repeats every {cycle} rounds (over every variant), so a run needs at least {needed}"
+        "{rounds} rounds is fewer than two whole cycles of who banks ({cycle} rounds a cycle, over every variant): a run needs at least {needed}"
     )]
     TooFewRounds {
         rounds: u64,
@@ -538,7 +538,9 @@ impl VariantTally {
         st.bank_ran_out += u64::from(r.bank_ran_out);
         st.seats[action].action_pile += 1;
         for (s, seat) in st.seats.iter_mut().enumerate() {
-            seat.record(r.net[s], r.action[s]);
+            if r.net[s] != 0 || r.action[s] != 0 {
+                seat.record(r.net[s], r.action[s]);
+            }
             seat.no_action += u64::from(r.no_action[s]);
             seat.partial += u64::from(r.partial[s]);
             if let Some(o) = outcomes[s] {
@@ -650,7 +652,9 @@ impl PairTally {
         let st = self.stratum([da as u8, db as u8]);
         st.rounds += 1;
         for (s, sums) in st.seats.iter_mut().enumerate() {
-            sums.add(a.net[s] - b.net[s]);
+            if a.net[s] != b.net[s] {
+                sums.add(a.net[s] - b.net[s]);
+            }
         }
         st.player_dealer.add(a.net[da] - b.net[db]);
     }

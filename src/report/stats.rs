@@ -12,6 +12,11 @@
 //!   per-deal difference from the joint outcome table (a variance of a difference with no
 //!   sampling of its own), and the correlation of the two nets.
 //! - Ratios (a seat's net per chip of action): the delta method.
+//! - Stratified means (a table's results over whole rotations, and paired table differences):
+//!   each stratum (the rounds banked by one seat) weighted by its exact share of the rotation's
+//!   cycle, `sum w_k mean_k` with standard error `sqrt(sum w_k^2 var_k / n_k)`.
+//! - Break-even fees: an EV after collection linear in a fee, `A - F - x U`, solved exactly for
+//!   `x` with the interval of `A` mapped through the same line.
 //!
 //! Quantiles come from statrs. Everything here is a pure function of integers, so equal tallies
 //! give equal floats, bit for bit.

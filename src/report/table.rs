@@ -26,8 +26,8 @@ use super::stats::{
     stratified_mean, wilson, z,
 };
 use crate::engine::table::{
-    MICROS, SEATS, Table, TableTally, Unknown, Variant, VariantTally, action_pile_throws,
-    bank_text, joint_weights,
+    MICROS, PairStratum, SEATS, Table, TableTally, Unknown, Variant, VariantTally,
+    action_pile_throws, bank_text, joint_weights,
 };
 use crate::game::wager::{BetResult, Outcome};
 
@@ -547,8 +547,8 @@ pub struct Paired {
     pub before: f64,
     pub se: f64,
     pub before_ci95: Interval,
-    /// The standard error two independent runs of this size would give.
-    pub independent_se: f64,
+    /// The standard error two independent runs of this size would give (None for the room).
+    pub independent_se: Option<f64>,
     pub correlation: Option<f64>,
     /// Collection paid in a minus in b, chips per round (exact: no sampling error).
     pub collection_paid: f64,
@@ -584,7 +584,7 @@ pub fn paired(table: &Table, t: &TableTally) -> Vec<Paired> {
             chips(micros) / length as f64
         };
         let mut push = |subject: String,
-                        sums: &dyn Fn(&crate::engine::table::PairStratum) -> (i128, u128),
+                        sums: &dyn Fn(&PairStratum) -> (i128, u128),
                         se_pair: (Option<RoleStats>, Option<RoleStats>),
                         pooled: ((i128, u128), (i128, u128)),
                         collection_paid: f64| {
@@ -604,8 +604,8 @@ pub fn paired(table: &Table, t: &TableTally) -> Vec<Paired> {
                 return;
             };
             let independent_se = match se_pair {
-                (Some(x), Some(y)) => (x.se * x.se + y.se * y.se).sqrt(),
-                _ => f64::NAN,
+                (Some(x), Some(y)) => Some((x.se * x.se + y.se * y.se).sqrt()),
+                _ => None,
             };
             let squares_difference: u128 = pair.strata.iter().map(|s| sums(s).1).sum();
             let correlation = paired_correlation(t.rounds, pooled.0, pooled.1, squares_difference);
@@ -666,7 +666,7 @@ pub fn paired(table: &Table, t: &TableTally) -> Vec<Paired> {
             before: 0.0,
             se: 0.0,
             before_ci95: around(0.0, 0.0),
-            independent_se: 0.0,
+            independent_se: None,
             correlation: None,
             collection_paid: -income,
             after: income,
@@ -705,11 +705,7 @@ pub fn write_paired<W: Write>(w: W, table: &Table, t: &TableTally) -> std::io::R
             fixed(p.se),
             fixed(p.before_ci95.low),
             fixed(p.before_ci95.high),
-            if p.independent_se.is_nan() {
-                "-".into()
-            } else {
-                fixed(p.independent_se)
-            },
+            opt(p.independent_se),
             opt(p.correlation),
             fixed(p.collection_paid),
             fixed(p.after),

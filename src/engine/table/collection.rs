@@ -167,11 +167,6 @@ impl Collection {
             .find(|&&(min, _)| chips >= min)
             .map_or(0, |&(_, fee)| fee.on(chips))
     }
-
-    /// Whether no amount pays anything.
-    pub fn is_none(&self) -> bool {
-        self.steps.iter().all(|&(_, f)| f.on(MAX_CHIPS) == 0)
-    }
 }
 
 impl fmt::Display for Collection {
@@ -203,8 +198,6 @@ pub enum Part {
 }
 
 impl Part {
-    pub const ALL: [Part; 3] = [Part::Bets, Part::Bank, Part::Time];
-
     fn index(self) -> usize {
         self as usize
     }
@@ -399,7 +392,7 @@ mod tests {
         ] {
             assert!(Collection::parse(bad).is_err(), "{bad}");
         }
-        assert!(Collection::parse("none").unwrap().is_none());
+        assert_eq!(Collection::parse("none").unwrap().fee_micros(MAX_CHIPS), 0);
         assert_eq!(parse_time("0.5"), Ok(500_000));
         assert!(parse_time("-1").is_err());
     }
