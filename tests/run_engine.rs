@@ -129,7 +129,46 @@ fn table_shards_merge_and_resume_to_the_single_run() {
             "--seed",
             "4",
         ],
-        &["outcomes.csv", "summary.csv"],
+        &[
+            "breakeven.csv",
+            "outcomes.csv",
+            "rotation.csv",
+            "summary.csv",
+        ],
+    );
+}
+
+#[test]
+fn a_rotating_varied_table_shards_merges_and_resumes_to_the_single_run() {
+    // The rotation's position follows from each round's index alone, so shards, chunks cut
+    // mid-cycle and a resumed run deal and bank exactly as the single run.
+    check_every_way_of_running(
+        &[
+            "table",
+            "--seats",
+            "100,40,-,50+20,40,-,200",
+            "--rotation",
+            "2,1,-,2/0,2,-,2",
+            "--vary",
+            "bank=150;300;unlimited",
+            "--collection",
+            "1=0.5,60=1.5%",
+            "--time-collection",
+            "0.25",
+            "--rounds",
+            "20_003",
+            "--chunk-size",
+            "999",
+            "--seed",
+            "4",
+        ],
+        &[
+            "breakeven.csv",
+            "outcomes.csv",
+            "paired.csv",
+            "rotation.csv",
+            "summary.csv",
+        ],
     );
 }
 

@@ -12,6 +12,11 @@
 //!   per-deal difference from the joint outcome table (a variance of a difference with no
 //!   sampling of its own), and the correlation of the two nets.
 //! - Ratios (a seat's net per chip of action): the delta method.
+//! - Stratified means (a table's results over whole rotations, and paired table differences):
+//!   each stratum (the rounds banked by one seat) weighted by its exact share of the rotation's
+//!   cycle, `sum w_k mean_k` with standard error `sqrt(sum w_k^2 var_k / n_k)`.
+//! - Break-even fees: an EV after collection linear in a fee, `A - F - x U`, solved exactly for
+//!   `x` with the interval of `A` mapped through the same line.
 //!
 //! Quantiles come from statrs. Everything here is a pure function of integers, so equal tallies
 //! give equal floats, bit for bit.
@@ -373,6 +378,190 @@ fn ratio_half_width(t: &SeatTally, rounds: u64, ratio: f64) -> f64 {
     z(0.95) * residual.max(0.0).sqrt() / (mean_action * n.sqrt())
 }
 
+/// One stratum of a stratified estimate (e.g. the rounds banked by one seat): its weight in the
+/// whole (exact, from the rotation's cycle) and the exact sums of a variable over its rounds.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct StratumSums {
+    pub weight: f64,
+    pub n: u64,
+    pub sum: i128,
+    pub squares: u128,
+}
+
+/// The stratified mean `sum w_k mean_k` and its standard error `sqrt(sum w_k^2 var_k / n_k)`
+/// (population variances from the exact sums). Strata of weight 0 are left out; None when a
+/// stratum of positive weight has no samples.
+pub fn stratified_mean(strata: &[StratumSums]) -> Option<(f64, f64)> {
+    let (mut mean, mut variance) = (0.0, 0.0);
+    for s in strata.iter().filter(|s| s.weight > 0.0) {
+        if s.n == 0 {
+            return None;
+        }
+        let n = s.n as f64;
+        mean += s.weight * (s.sum as f64 / n);
+        variance += s.weight * s.weight * sd_from_sums(s.n, s.sum, s.squares).powi(2) / n;
+    }
+    Some((mean, variance.sqrt()))
+}
+
+/// One stratum of a table seat's results: its weight, its rounds, the seat's tally there and
+/// the collection the seat pays per round there (micro-chips, `MICROS` to a chip).
+#[derive(Clone, Copy, Debug)]
+pub struct SeatStratum<'a> {
+    pub weight: f64,
+    pub rounds: u64,
+    pub seat: &'a SeatTally,
+    pub fee_micros: u64,
+}
+
+/// A table seat's figures in one role (as a player, as the player-dealer, over whole
+/// rotations), stratified by the player-dealer's seat with the cycle's exact weights. "Before
+/// collection" is the net of the bets; "after" subtracts the collection the seat paid.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct RoleStats {
+    /// Rounds of the run in this role.
+    pub rounds: u64,
+    /// Mean chips of the seat's bets (or bank) that had action, per round.
+    pub action_per_round: f64,
+    /// Mean net before collection, chips per round, its standard error and 95% interval.
+    pub ev_before: f64,
+    pub se: f64,
+    pub ev_before_ci95: Interval,
+    /// Net before collection per chip of action (ratio estimator, delta method); None with no
+    /// action.
+    pub ev_before_per_action: Option<f64>,
+    pub ev_before_per_action_ci95: Option<Interval>,
+    /// Collection paid, chips per round.
+    pub collection: f64,
+    /// Mean net after collection, chips per round, and its 95% interval (the collection is
+    /// fixed, so the interval is the one before, moved).
+    pub ev_after: f64,
+    pub ev_after_ci95: Interval,
+    /// Net after collection per chip of action.
+    pub ev_after_per_action: Option<f64>,
+    /// Shares of the rounds in which the seat's bets got no action, or only part of it.
+    pub no_action_share: f64,
+    pub partial_share: f64,
+}
+
+/// A table seat's figures over `strata` (weights summing to 1); None when a stratum of
+/// positive weight has no rounds.
+pub fn role_stats(strata: &[SeatStratum], micros_per_chip: u64) -> Option<RoleStats> {
+    let live: Vec<&SeatStratum> = strata.iter().filter(|s| s.weight > 0.0).collect();
+    if live.is_empty() || live.iter().any(|s| s.rounds == 0) {
+        return None;
+    }
+    let sums = |s: &SeatStratum| StratumSums {
+        weight: s.weight,
+        n: s.rounds,
+        sum: s.seat.net,
+        squares: s.seat.net_squared,
+    };
+    let (ev_before, se) = stratified_mean(&live.iter().map(|s| sums(s)).collect::<Vec<_>>())?;
+    let per_round = |f: &dyn Fn(&SeatStratum) -> f64| -> f64 {
+        live.iter().map(|s| s.weight * f(s) / s.rounds as f64).sum()
+    };
+    let action = per_round(&|s| s.seat.action as f64);
+    let collection = per_round(&|s| s.fee_micros as f64 * s.rounds as f64) / micros_per_chip as f64;
+    // The mean after collection from exact integers: net x MICROS - rounds x fee, per stratum.
+    let ev_after: f64 = (live.iter())
+        .map(|s| {
+            let m = i128::from(micros_per_chip);
+            let exact = s.seat.net * m - i128::from(s.rounds) * i128::from(s.fee_micros);
+            s.weight * exact as f64 / (s.rounds as f64 * micros_per_chip as f64)
+        })
+        .sum();
+    let z95 = z(0.95);
+    let around = |mean: f64, se: f64| Interval {
+        low: mean - z95 * se,
+        high: mean + z95 * se,
+    };
+    let (per_action, per_action_ci) = match action > 0.0 {
+        true => {
+            let r = ev_before / action;
+            let variance: f64 = (live.iter())
+                .map(|s| {
+                    let n = s.rounds as f64;
+                    let t = s.seat;
+                    let square = (t.net_squared as f64 - 2.0 * r * t.net_action as f64
+                        + r * r * t.action_squared as f64)
+                        / n;
+                    let mean = (t.net as f64 - r * t.action as f64) / n;
+                    s.weight * s.weight * (square - mean * mean).max(0.0) / n
+                })
+                .sum();
+            (Some(r), Some(around(r, variance.sqrt() / action)))
+        }
+        false => (None, None),
+    };
+    Some(RoleStats {
+        rounds: live.iter().map(|s| s.rounds).sum(),
+        action_per_round: action,
+        ev_before,
+        se,
+        ev_before_ci95: around(ev_before, se),
+        ev_before_per_action: per_action,
+        ev_before_per_action_ci95: per_action_ci,
+        collection,
+        ev_after,
+        ev_after_ci95: around(ev_after, se),
+        ev_after_per_action: (action > 0.0).then(|| ev_after / action),
+        no_action_share: per_round(&|s| s.seat.no_action as f64),
+        partial_share: per_round(&|s| s.seat.partial as f64),
+    })
+}
+
+/// The correlation of two variants' per-round nets on the same rounds, from exact pooled
+/// sums: `n`, each net's sum and sum of squares, and the sum of squares of their difference
+/// (`sum ab = (sum a^2 + sum b^2 - sum (a-b)^2) / 2`). None when either never varies.
+pub fn paired_correlation(
+    n: u64,
+    (sum_a, squares_a): (i128, u128),
+    (sum_b, squares_b): (i128, u128),
+    squares_difference: u128,
+) -> Option<f64> {
+    let cross = (i128::try_from(squares_a).ok())
+        .zip(i128::try_from(squares_b).ok())
+        .zip(i128::try_from(squares_difference).ok())
+        .and_then(|((a, b), d)| a.checked_add(b)?.checked_sub(d))
+        .map(|twice| twice / 2)?;
+    let n = i128::from(n);
+    let scaled = |sq: u128, sum: i128| -> Option<f64> {
+        let v = n
+            .checked_mul(i128::try_from(sq).ok()?)?
+            .checked_sub(sum.checked_mul(sum)?)?;
+        (v > 0).then_some(v as f64)
+    };
+    let (va, vb) = (scaled(squares_a, sum_a)?, scaled(squares_b, sum_b)?);
+    let covariance = n
+        .checked_mul(cross)?
+        .checked_sub(sum_a.checked_mul(sum_b)?)? as f64;
+    Some((covariance / (va.sqrt() * vb.sqrt())).clamp(-1.0, 1.0))
+}
+
+/// The value of a fee that brings a target's EV after collection to zero, when the EV is
+/// linear in it: `ev_after = ev_before - others - value x units` (all per round; `units` the
+/// fixed number of fee units the target pays per round). The interval is the EV's, mapped
+/// through the same line (exact: `units` and `others` carry no sampling error). None when the
+/// target pays none of this fee.
+pub fn breakeven(
+    ev_before: f64,
+    ci95: Interval,
+    others: f64,
+    units: f64,
+) -> Option<(f64, Interval)> {
+    (units > 0.0).then(|| {
+        let at = |ev: f64| (ev - others) / units;
+        (
+            at(ev_before),
+            Interval {
+                low: at(ci95.low),
+                high: at(ci95.high),
+            },
+        )
+    })
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -399,5 +588,58 @@ mod tests {
         // Samples 1, -1, -1, 3: mean 0.5, population variance 2.75.
         assert!((sd_from_sums(4, 2, 12) - 2.75f64.sqrt()).abs() < 1e-15);
         assert_eq!(sd_from_sums(3, 3, 3), 0.0);
+    }
+
+    #[test]
+    fn a_stratified_mean_of_one_stratum_is_the_plain_mean() {
+        // Samples 1, -1, -1, 3 in one stratum; two strata weighted 3/4 and 1/4.
+        let one = StratumSums {
+            weight: 1.0,
+            n: 4,
+            sum: 2,
+            squares: 12,
+        };
+        let (mean, se) = stratified_mean(&[one]).unwrap();
+        assert_eq!(mean, 0.5);
+        assert!((se - (2.75f64 / 4.0).sqrt()).abs() < 1e-15);
+        // Strata {2, 4} (mean 3, var 1) and {10} x 2 (mean 10, var 0).
+        let a = StratumSums {
+            weight: 0.75,
+            n: 2,
+            sum: 6,
+            squares: 20,
+        };
+        let b = StratumSums {
+            weight: 0.25,
+            n: 2,
+            sum: 20,
+            squares: 200,
+        };
+        let (mean, se) = stratified_mean(&[a, b]).unwrap();
+        assert!((mean - (0.75 * 3.0 + 0.25 * 10.0)).abs() < 1e-12);
+        assert!((se - (0.75f64 * 0.75 * 1.0 / 2.0).sqrt()).abs() < 1e-12);
+        let empty = StratumSums {
+            weight: 0.5,
+            n: 0,
+            sum: 0,
+            squares: 0,
+        };
+        assert_eq!(stratified_mean(&[a, empty]), None);
+    }
+
+    #[test]
+    fn correlation_and_breakeven_from_exact_sums() {
+        // a = 1, 2, 3; b = 2, 4, 6: correlation 1; a - b = -1, -2, -3.
+        assert_eq!(paired_correlation(3, (6, 14), (12, 56), 14), Some(1.0));
+        // b = -a: correlation -1.
+        assert_eq!(paired_correlation(3, (6, 14), (-6, 14), 56), Some(-1.0));
+        assert_eq!(paired_correlation(3, (3, 3), (6, 14), 5), None);
+        let ci = Interval {
+            low: 5.0,
+            high: 7.0,
+        };
+        let (value, i) = breakeven(6.0, ci, 1.0, 2.0).unwrap();
+        assert_eq!((value, i.low, i.high), (2.5, 2.0, 3.0));
+        assert_eq!(breakeven(6.0, ci, 1.0, 0.0), None);
     }
 }
