@@ -180,3 +180,14 @@ fn optimal_needs_a_dealer_way_that_does_not_see_the_player() {
         .failure()
         .stderr(predicate::str::contains("--exact"));
 }
+
+/// A line of standard input that is not UTF-8 is an error naming `stdin:LINE`.
+#[test]
+fn bytes_that_are_not_text_name_their_line() {
+    paigow()
+        .args(["set", "--way", "foxwoods"])
+        .write_stdin(b"As Kd Qh Jc Ts 9s 2d\nAs Kd \xff\xfe Jc Ts 9s 2d\n".to_vec())
+        .assert()
+        .failure()
+        .stderr(predicates::str::contains("stdin:2: not UTF-8 text"));
+}

@@ -291,3 +291,48 @@ fn absurd_runs_are_refused_with_the_reason() {
         .assert()
         .success();
 }
+
+/// With no `--out`, runs write under `runs/COMMAND/` in the current directory (which git
+/// ignores), and two table seatings of one game get different directories.
+#[test]
+fn default_directories_are_under_runs() {
+    let dir = tempfile::tempdir().unwrap();
+    paigow()
+        .current_dir(dir.path())
+        .args([
+            "simulate",
+            "--player-way",
+            "max-back",
+            "--dealer-way",
+            "max-front",
+        ])
+        .args(["--deals", "100", "--quiet"])
+        .assert()
+        .success();
+    let sims: Vec<_> = fs::read_dir(dir.path().join("runs/simulate"))
+        .unwrap()
+        .collect();
+    assert_eq!(sims.len(), 1);
+    for seats in ["D,10,-,-,-,-,-", "D,10,20,-,-,-,-"] {
+        paigow()
+            .current_dir(dir.path())
+            .args([
+                "table",
+                "--seats",
+                seats,
+                "--bank",
+                "unlimited",
+                "--rounds",
+                "100",
+                "--quiet",
+            ])
+            .assert()
+            .success();
+    }
+    let tables: Vec<_> = fs::read_dir(dir.path().join("runs/table"))
+        .unwrap()
+        .collect();
+    assert_eq!(tables.len(), 2, "one directory a seating");
+    let gitignore = fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/.gitignore")).unwrap();
+    assert!(gitignore.lines().any(|l| l == "/runs/"), "{gitignore}");
+}

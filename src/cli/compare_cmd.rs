@@ -132,17 +132,20 @@ fn fixed_way_name(args: &CompareArgs, vary: Vary) -> anyhow::Result<Option<&str>
     }
 }
 
-/// `reports/compare/GAME-vary-SIDE-WAYS-sSEED-nDEALS`, names reduced to file stems.
+/// `runs/compare/GAME-vary-SIDE-WAYS-sSEED-nDEALS`, names reduced to file stems.
 fn default_out(args: &CompareArgs, cmp: &Comparison, plan: &Plan) -> PathBuf {
     let ways: Vec<String> = args.ways.iter().map(|w| stem(w)).collect();
-    PathBuf::from("reports").join("compare").join(format!(
-        "{}-vary-{}-{}-s{}-n{}",
-        stem(&cmp.game.origin),
-        cmp.vary.name(),
-        ways.join("-"),
-        plan.seed,
-        plan.deals
-    ))
+    super::run_args::default_dir(
+        "compare",
+        format!(
+            "{}-vary-{}-{}-s{}-n{}",
+            stem(&cmp.game.origin),
+            cmp.vary.name(),
+            ways.join("-"),
+            plan.seed,
+            plan.deals
+        ),
+    )
 }
 
 /// What a comparison's manifest says of its own configuration.

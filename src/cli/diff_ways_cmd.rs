@@ -41,7 +41,7 @@ pub struct DiffWaysArgs {
     /// Groups shown on stdout (every group is in diff.csv).
     #[arg(long, default_value_t = 20)]
     top: usize,
-    /// Report directory (default: reports/diff-ways/GAME-A-vs-B).
+    /// Report directory (default: runs/diff-ways/GAME-A-vs-B).
     #[arg(long)]
     out: Option<PathBuf>,
     /// The first house way (a shipped name or a TOML file).
@@ -127,19 +127,22 @@ fn price(
     ))
 }
 
-/// `reports/diff-ways/GAME-A-vs-B`, names reduced to file stems.
+/// `runs/diff-ways/GAME-A-vs-B`, names reduced to file stems.
 fn default_out(args: &DiffWaysArgs, game: &GameRules) -> PathBuf {
     let stem = |s: &str| {
         Path::new(s)
             .file_stem()
             .map_or_else(|| s.to_string(), |f| f.to_string_lossy().replace(':', "_"))
     };
-    PathBuf::from("reports").join("diff-ways").join(format!(
-        "{}-{}-vs-{}",
-        stem(&game.origin),
-        stem(&args.a),
-        stem(&args.b)
-    ))
+    super::run_args::default_dir(
+        "diff-ways",
+        format!(
+            "{}-{}-vs-{}",
+            stem(&game.origin),
+            stem(&args.a),
+            stem(&args.b)
+        ),
+    )
 }
 
 /// The settings of the two ways on `hand`: `front | back` each.

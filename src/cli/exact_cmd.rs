@@ -34,7 +34,7 @@ pub struct BonusArgs {
     /// Only this side bet (its name, or a paytable file); default: every side bet of the game.
     #[arg(long)]
     bet: Option<String>,
-    /// Report directory (default: reports/exact/GAME-bonus).
+    /// Report directory (default: runs/exact/GAME-bonus).
     #[arg(long)]
     out: Option<PathBuf>,
     /// No summary on stdout and no progress display.
@@ -163,7 +163,7 @@ fn bonus(args: &BonusArgs) -> anyhow::Result<()> {
         let stem = std::path::Path::new(&game.origin)
             .file_stem()
             .map_or("game".into(), |s| s.to_string_lossy().into_owned());
-        PathBuf::from("reports/exact").join(format!("{stem}-bonus"))
+        super::run_args::default_dir("exact", format!("{stem}-bonus"))
     });
     let manifest = bonus_manifest(&game, &tables, started.elapsed().as_secs_f64());
     write_bonus_reports(&out, &audits, &manifest)?;

@@ -32,7 +32,7 @@ pub struct RunArgs {
     /// Rounds per chunk, each with its own RNG stream. Changing it changes the deals.
     #[arg(long, default_value = "65536", value_parser = parse_count)]
     pub chunk_size: u64,
-    /// Report directory (default: under reports/, named after the run).
+    /// Report directory (default: runs/COMMAND/NAME, named after the run).
     #[arg(long)]
     pub out: Option<PathBuf>,
     /// No summary on stdout and no progress bar.
@@ -114,6 +114,14 @@ fn parse_threads(text: &str) -> Result<usize, String> {
             "'{text}': threads must be a whole number from 1 to {MAX_THREADS}"
         )),
     }
+}
+
+/// Where a command writes when no `--out` is given: `runs/COMMAND/NAME` under the current
+/// directory (`runs/` is ignored by git, so a run in a checkout leaves its tree clean; the
+/// committed reports under `reports/` are written with explicit `--out`s by
+/// `reports/regenerate.sh`).
+pub fn default_dir(command: &str, name: String) -> PathBuf {
+    PathBuf::from("runs").join(command).join(name)
 }
 
 /// A name reduced to a file stem, for default report directories.

@@ -160,20 +160,23 @@ fn baseline(args: &SimulateArgs, simulation: &Simulation, plan: &Plan) -> anyhow
     ))
 }
 
-/// `reports/simulate/GAME-PLAYER-vs-DEALER-sSEED-nDEALS[-pPLAYERS]`, names reduced to stems.
+/// `runs/simulate/GAME-PLAYER-vs-DEALER-sSEED-nDEALS[-pPLAYERS]`, names reduced to stems.
 fn default_out(args: &SimulateArgs, simulation: &Simulation, plan: &Plan) -> PathBuf {
     let players = match simulation.players {
         1 => String::new(),
         n => format!("-p{n}"),
     };
-    PathBuf::from("reports").join("simulate").join(format!(
-        "{}-{}-vs-{}-s{}-n{}{players}",
-        stem(&simulation.game.origin),
-        stem(&args.player_way),
-        stem(&args.dealer_way),
-        plan.seed,
-        plan.deals
-    ))
+    super::run_args::default_dir(
+        "simulate",
+        format!(
+            "{}-{}-vs-{}-s{}-n{}{players}",
+            stem(&simulation.game.origin),
+            stem(&args.player_way),
+            stem(&args.dealer_way),
+            plan.seed,
+            plan.deals
+        ),
+    )
 }
 
 /// The stdout summary of a run (or a merge) from its figures and manifest.

@@ -106,17 +106,26 @@ pub fn run(args: &TableArgs) -> anyhow::Result<()> {
     let table = Table::from_spec(&spec).map_err(flagged)?;
     let plan = args.run.plan()?;
     (table.check_rounds(plan.deals)).map_err(|e| anyhow::anyhow!("--rounds: {e}"))?;
-    let out = (args.run.out.clone()).unwrap_or_else(|| default_out(&table, &plan));
+    let out = (args.run.out.clone()).unwrap_or_else(|| default_out(&table, &spec, &plan));
     run_to_reports(&args.run, &table, &spec, &plan, &out, write_reports)
 }
 
-fn default_out(table: &Table, plan: &Plan) -> PathBuf {
-    PathBuf::from("reports").join("table").join(format!(
-        "{}-s{}-n{}",
-        stem(&table.game.origin),
-        plan.seed,
-        plan.deals
-    ))
+/// `runs/table/GAME-CONFIG-sSEED-nROUNDS`, where CONFIG is the first 8 hex digits of the
+/// SHA-256 of the seating, bank, collection, rotation and variants as given (so two tables of
+/// one game do not share a directory), names reduced to file stems.
+fn default_out(table: &Table, spec: &crate::engine::run::spec::RunSpec, plan: &Plan) -> PathBuf {
+    let options = serde_json::to_string(&spec.options).unwrap_or_default();
+    let config = crate::files::sha256_hex(options.as_bytes());
+    super::run_args::default_dir(
+        "table",
+        format!(
+            "{}-{}-s{}-n{}",
+            stem(&table.game.origin),
+            &config[..8],
+            plan.seed,
+            plan.deals
+        ),
+    )
 }
 
 /// One variant in the manifest.

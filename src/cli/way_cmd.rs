@@ -243,7 +243,15 @@ pub fn set(args: &SetArgs) -> anyhow::Result<()> {
         return Ok(out.flush()?);
     }
     for (n, line) in std::io::stdin().lock().lines().enumerate() {
-        let line = line?;
+        let line = line.map_err(|e| match e.kind() {
+            std::io::ErrorKind::InvalidData => {
+                anyhow::anyhow!(
+                    "stdin:{}: not UTF-8 text (expected cards such as As Kd Jk)",
+                    n + 1
+                )
+            }
+            _ => anyhow::anyhow!("stdin:{}: cannot read: {e}", n + 1),
+        })?;
         let text = line.trim();
         if text.is_empty() || text.starts_with('#') {
             continue;

@@ -28,7 +28,7 @@ pub struct MainArgs {
     /// The dealer's house way (shipped name or TOML file), or max-back / max-front.
     #[arg(long)]
     dealer_way: String,
-    /// Report directory (default: reports/exact/GAME-PLAYER-vs-DEALER-main).
+    /// Report directory (default: runs/exact/GAME-PLAYER-vs-DEALER-main).
     #[arg(long)]
     out: Option<PathBuf>,
     /// Worker threads (default: one per core). The counts are the same at any number.
@@ -84,12 +84,15 @@ fn default_out(game: &GameRules, args: &MainArgs) -> PathBuf {
         .ranks
         .as_ref()
         .map_or(String::new(), |r| format!("-ranks-{r}"));
-    PathBuf::from("reports/exact").join(format!(
-        "{}-{}-vs-{}{ranks}-main",
-        stem(&game.origin),
-        stem(&args.player_way),
-        stem(&args.dealer_way)
-    ))
+    crate::cli::run_args::default_dir(
+        "exact",
+        format!(
+            "{}-{}-vs-{}{ranks}-main",
+            stem(&game.origin),
+            stem(&args.player_way),
+            stem(&args.dealer_way)
+        ),
+    )
 }
 
 pub fn run(args: &MainArgs) -> anyhow::Result<()> {
