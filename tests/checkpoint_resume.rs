@@ -12,7 +12,7 @@ use std::time::{Duration, Instant};
 use assert_cmd::Command;
 use predicates::str::contains;
 
-use common::cli::{simulate_ways, summary_and_returns};
+use common::cli::{simulate_reports, simulate_ways};
 
 const BIN: &str = env!("CARGO_BIN_EXE_paigow");
 
@@ -34,7 +34,7 @@ const RUN: [&str; 11] = [
 const CHUNKS: u64 = 1200;
 
 /// The uninterrupted run's reports.
-fn uninterrupted(dir: &Path) -> (String, String) {
+fn uninterrupted(dir: &Path) -> (String, String, String) {
     let out = dir.join("uninterrupted");
     Command::new(BIN)
         .args(RUN)
@@ -42,7 +42,7 @@ fn uninterrupted(dir: &Path) -> (String, String) {
         .arg(&out)
         .assert()
         .success();
-    summary_and_returns(&out)
+    simulate_reports(&out)
 }
 
 /// Starts the checkpointed run in the background.
@@ -116,7 +116,7 @@ fn a_run_killed_part_way_resumes_to_the_uninterrupted_reports() {
     );
     assert!(!out.join("summary.csv").exists());
     resume(&out, &checkpoint).success();
-    assert_eq!(summary_and_returns(&out), uninterrupted(dir.path()));
+    assert_eq!(simulate_reports(&out), uninterrupted(dir.path()));
     assert_eq!(
         chunks_done(&checkpoint),
         CHUNKS,
@@ -127,7 +127,7 @@ fn a_run_killed_part_way_resumes_to_the_uninterrupted_reports() {
     assert_eq!(manifest["checkpoint"]["chunks_resumed"], done);
     // Resuming a finished run runs nothing and rewrites the same reports.
     resume(&out, &checkpoint).success();
-    assert_eq!(summary_and_returns(&out), uninterrupted(dir.path()));
+    assert_eq!(simulate_reports(&out), uninterrupted(dir.path()));
 }
 
 #[test]
@@ -153,7 +153,7 @@ fn sigterm_saves_a_checkpoint_and_exits_non_zero() {
         "{stderr}"
     );
     resume(&out, &checkpoint).success();
-    assert_eq!(summary_and_returns(&out), uninterrupted(dir.path()));
+    assert_eq!(simulate_reports(&out), uninterrupted(dir.path()));
 }
 
 #[test]

@@ -202,24 +202,30 @@ fn exact_categories_standard() {
 }
 
 #[test]
-fn exact_categories_out_writes_the_file() {
+fn exact_categories_out_writes_the_csv_and_a_manifest() {
     let dir = tempfile::tempdir().unwrap();
-    let path = dir.path().join("reports").join("standard.csv");
+    let out = dir.path().join("reports").join("standard-categories");
     let stdout = run_ok(&[
         "exact",
         "categories",
         "--game",
         "standard",
         "--out",
-        path.to_str().unwrap(),
+        out.to_str().unwrap(),
     ]);
     assert!(stdout.is_empty(), "{stdout}");
-    let written = std::fs::read_to_string(&path).unwrap();
+    let written = std::fs::read_to_string(out.join("categories.csv")).unwrap();
     assert_eq!(
         written,
         run_ok(&["exact", "categories", "--game", "standard"])
     );
     assert!(written.contains("total,154143080,"));
+    let manifest = std::fs::read_to_string(out.join("manifest.json")).unwrap();
+    let manifest: serde_json::Value = serde_json::from_str(&manifest).unwrap();
+    assert_eq!(manifest["command"], "exact categories");
+    assert_eq!(manifest["config_files"][0]["origin"], "games/standard.toml");
+    assert_eq!(manifest["spec"]["game"]["origin"], "games/standard.toml");
+    assert_eq!(manifest["spec"]["options"]["method"], "structure");
 }
 
 #[test]

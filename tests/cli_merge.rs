@@ -11,7 +11,7 @@ use paigow::engine::simulate::SimTally;
 use paigow::report::partial::Partial;
 use predicates::str::contains;
 
-use common::cli::{paigow, simulate_ways, summary_and_returns};
+use common::cli::{paigow, simulate_reports, simulate_ways};
 
 /// A small seeded run (two players, side bets) with `extra` arguments into `out`.
 fn simulate(out: &Path, extra: &[&str]) -> Assert {
@@ -63,14 +63,14 @@ fn one_three_and_seven_shards_merge_to_the_single_run_byte_for_byte() {
     let dir = tempfile::tempdir().unwrap();
     let single = dir.path().join("single");
     simulate(&single, &[]).success();
-    let expected = summary_and_returns(&single);
+    let expected = simulate_reports(&single);
     assert!(expected.0.contains("main,simulation,40022,"));
     for m in [1, 3, 7] {
         let shard_dir = dir.path().join(format!("shards-{m}"));
         let files = shards(&shard_dir, m, &[]);
         let out = dir.path().join(format!("merged-{m}"));
         merge(&files, &out).success().stdout("");
-        assert_eq!(summary_and_returns(&out), expected, "{m} shards");
+        assert_eq!(simulate_reports(&out), expected, "{m} shards");
         let manifest: serde_json::Value =
             serde_json::from_str(&fs::read_to_string(out.join("manifest.json")).unwrap()).unwrap();
         let merged = manifest["merged_partials"].as_array().unwrap();
@@ -214,8 +214,8 @@ fn damaged_or_foreign_files_are_refused() {
     refused("not json", "not a paigow partial result");
     refused("{\"a\": 1}", "not a paigow partial result");
     refused(
-        &text.replace("\"format_version\": 2", "\"format_version\": 3"),
-        "format version 3",
+        &text.replace("\"format_version\": 3", "\"format_version\": 4"),
+        "format version 4",
     );
     let value: serde_json::Value = serde_json::from_str(&text).unwrap();
     let mut edited = value.clone();
@@ -225,11 +225,20 @@ fn damaged_or_foreign_files_are_refused() {
     let net = value["tally"]["net_units"].as_str().unwrap();
     refused(
         &text.replace(&format!("\"net_units\": \"{net}\""), "\"net_units\": \"1\""),
-        "tally field 'net_units' does not match its tally_sha256",
+        "blocks of deals sum to",
+    );
+    let squares = value["tally"]["net_units_squared"].as_str().unwrap();
+    refused(
+        &text.replace(
+            &format!("\"net_units_squared\": \"{squares}\""),
+            "\"net_units_squared\": \"1\"",
+        ),
+        "tally field 'net_units_squared' does not match its tally_sha256",
     );
     // An edit with its digests recomputed is still caught by what the tally must pay.
     let mut partial: Partial<SimTally> = serde_json::from_str(&text).unwrap();
     partial.tally.net_units = 1;
+    partial.tally.block_net = vec![1];
     partial.tally_sha256 = paigow::report::partial::field_digests(&partial.tally);
     refused(&partial.to_json(), "does not match its outcome counts");
     refused(
@@ -269,7 +278,7 @@ fn more_shards_than_chunks_leaves_some_empty_and_still_merges() {
         .collect();
     merge(&files, &dir.path().join("m")).success();
     assert_eq!(
-        summary_and_returns(&dir.path().join("m")),
-        summary_and_returns(&dir.path().join("single"))
+        simulate_reports(&dir.path().join("m")),
+        simulate_reports(&dir.path().join("single"))
     );
 }

@@ -7,7 +7,7 @@ use std::path::Path;
 
 use predicates::str::contains;
 
-use common::cli::{paigow, simulate_ways, summary_and_returns};
+use common::cli::{paigow, simulate_reports, simulate_ways};
 
 /// A small seeded standard-game run into `out` on `threads` threads.
 fn simulate(out: &Path, threads: &str) -> assert_cmd::assert::Assert {
@@ -26,7 +26,7 @@ fn reports_are_byte_identical_at_1_2_and_4_threads() {
     for threads in ["1", "2", "4"] {
         let out = dir.path().join(threads);
         simulate(&out, threads).success().stdout("");
-        seen.push(summary_and_returns(&out));
+        seen.push(simulate_reports(&out));
     }
     assert_eq!(seen[0], seen[1]);
     assert_eq!(seen[0], seen[2]);
@@ -40,7 +40,7 @@ fn reports_are_byte_identical_at_1_2_and_4_threads() {
 fn returns_total_is_the_player_ev_and_manifest_describes_the_run() {
     let dir = tempfile::tempdir().unwrap();
     simulate(dir.path(), "2").success();
-    let (summary, returns) = summary_and_returns(dir.path());
+    let (summary, returns, _) = simulate_reports(dir.path());
     // Every wager (the main one, then the game's side bets) closes with a Total row whose return
     // is its summary EV.
     let wagers: Vec<&str> = summary.lines().skip(1).collect();
@@ -52,10 +52,23 @@ fn returns_total_is_the_player_ev_and_manifest_describes_the_run() {
     for row in wagers {
         let fields: Vec<&str> = row.split(',').collect();
         let (wager, ev) = (fields[0], fields[3]);
-        let total = format!("{wager},total,-,25000,1.0000000000,{ev},-,-");
+        let total = format!("{wager},total,Total,-,25000,1.0000000000,-,{ev},-,-");
         assert!(returns.lines().any(|l| l == total), "{total}");
     }
-    assert!(returns.contains("main,win both,0.9500,"));
+    assert!(returns.contains("main,win both,Player wins both hands,0.9500,"));
+    assert!(returns.contains("Emperor's Challenge,no line pays,No line pays,-1.0000,"));
+    let convergence = fs::read_to_string(dir.path().join("convergence.csv")).unwrap();
+    let last_main = convergence
+        .lines()
+        .filter(|l| l.starts_with("main,"))
+        .last();
+    let main_ev = summary.lines().nth(1).unwrap().split(',').nth(3).unwrap();
+    assert!(
+        last_main
+            .unwrap()
+            .starts_with(&format!("main,25000,{main_ev},")),
+        "the last point is the whole run: {last_main:?}"
+    );
     let manifest: serde_json::Value =
         serde_json::from_str(&fs::read_to_string(dir.path().join("manifest.json")).unwrap())
             .unwrap();
@@ -138,7 +151,7 @@ fn bad_input_is_a_clear_error_and_keeps_the_old_report() {
         .unwrap()
         .map(|e| e.unwrap().file_name())
         .collect();
-    assert_eq!(leftovers.len(), 3, "{leftovers:?}");
+    assert_eq!(leftovers.len(), 4, "{leftovers:?}");
 }
 
 /// A simulate command line with defaults for what `extra` does not set.
@@ -170,8 +183,13 @@ fn double_joker_reports_qualification_and_overqualifier_rows() {
         .assert()
         .success();
     let returns = fs::read_to_string(dir.path().join("returns.csv")).unwrap();
-    assert!(returns.contains("main,dealer overqualifies,3.0000,"));
-    assert!(returns.contains("main,dealer not qualified (push),0.0000,"));
+    assert!(
+        returns
+            .contains("main,dealer overqualifies,Dealer overqualifies: paid the multiple,3.0000,")
+    );
+    assert!(
+        returns.contains("main,dealer not qualified (push),Dealer does not qualify: push,0.0000,")
+    );
 }
 
 #[test]

@@ -9,7 +9,7 @@ use std::sync::Mutex;
 
 use paigow::cards::{Card, Cards, Deck};
 use paigow::engine::exact::{LineCounts, Method, category_counts, paytable_counts};
-use paigow::eval::{Category, Evaluator, Ranking};
+use paigow::eval::{Category, Evaluator, FiveAces, JokerRule, Ranking};
 use paigow::game::paytable::{Event, Paytable};
 
 /// Exact counts of a shipped paytable, each enumerated once per test process.
@@ -22,7 +22,8 @@ fn counts_for(table: &str, jokers: u8) -> (Paytable, LineCounts) {
     }
     let ev = Evaluator::new(Ranking::default());
     let deck = Deck::with_jokers(jokers).unwrap();
-    let counts = paytable_counts(&ev, deck, std::slice::from_ref(&table)).remove(0);
+    let counts =
+        paytable_counts(&ev, deck, std::slice::from_ref(&table), Method::Structure).remove(0);
     CACHE.lock().unwrap().push((key, counts.clone()));
     (table, counts)
 }
@@ -31,6 +32,87 @@ fn line_count(table: &Paytable, counts: &LineCounts, event: &str) -> u64 {
     let event = Event::parse(event).unwrap();
     let i = table.lines.iter().position(|l| l.event == event).unwrap();
     counts.counts[i]
+}
+
+/// Two paytables that between them pay every seven-card event.
+fn every_event_tables() -> Vec<Paytable> {
+    let table = |name: &str, events: &[&str]| {
+        let mut text = format!("name = \"{name}\"\n");
+        for (i, event) in events.iter().enumerate() {
+            text += &format!("[[line]]\nevent = \"{event}\"\npays = {}\n", i + 1);
+        }
+        Paytable::from_toml(&text, name).unwrap()
+    };
+    vec![
+        table(
+            "a",
+            &[
+                "seven_card_natural_straight_flush",
+                "seven_card_straight_flush_with_joker",
+                "six_aces",
+                "five_aces",
+                "royal_flush",
+                "straight_flush",
+                "four_of_a_kind",
+                "full_house",
+                "flush",
+                "three_of_a_kind",
+                "straight",
+                "two_pair",
+                "one_pair",
+                "pai_gow_K_high",
+                "pai_gow_9_high",
+            ],
+        ),
+        table(
+            "b",
+            &[
+                "seven_card_straight_flush",
+                "five_of_a_kind",
+                "straight_flush",
+                "straight",
+                "three_of_a_kind",
+                "flush",
+                "pai_gow_A_high",
+                "pai_gow_Q_high",
+                "pai_gow_7_high",
+                "high_card",
+            ],
+        ),
+    ]
+}
+
+/// The structure method (one representative hand per rank multiset and flush pattern) gives
+/// the brute force's counts, line for line, for every event, under every joker rule and deck.
+#[test]
+fn side_bets_by_structure_equal_every_hand_dealt() {
+    let tables = every_event_tables();
+    let rankings = [
+        (Ranking::default(), 2),
+        (
+            Ranking {
+                joker: JokerRule::Wild,
+                ..Ranking::default()
+            },
+            1,
+        ),
+        (
+            Ranking {
+                five_aces: FiveAces::EqualRoyal,
+                ..Ranking::default()
+            },
+            1,
+        ),
+    ];
+    for (ranking, jokers) in rankings {
+        let ev = Evaluator::new(ranking);
+        let deck = Deck::with_jokers(jokers).unwrap();
+        let structure = paytable_counts(&ev, deck, &tables, Method::Structure);
+        let brute = paytable_counts(&ev, deck, &tables, Method::Brute);
+        assert_eq!(structure, brute, "{ranking:?}, {jokers} jokers");
+        let paid: u64 = structure[0].counts[..15].iter().sum();
+        assert!(paid > 100_000_000, "the table pays most hands: {paid}");
+    }
 }
 
 #[test]

@@ -12,6 +12,7 @@ mod eval_cmd;
 mod exact_cmd;
 mod merge_cmd;
 pub mod progress;
+mod report_cmd;
 mod run_args;
 mod simulate_cmd;
 mod table_cmd;
@@ -42,6 +43,9 @@ enum Command {
     Compare(compare_cmd::CompareArgs),
     /// The California table: a player-dealer banks seven seats with a limited bank.
     Table(table_cmd::TableArgs),
+    /// A lab-ready report (Markdown, and HTML with SVG figures) from run directories, or of a
+    /// whole game package with --game G --all.
+    Report(report_cmd::ReportArgs),
     /// Set 7-card hands by a house way: the setting and the rule that chose it.
     Set(way_cmd::SetArgs),
     /// Validate and lint house-way files, with each rule's coverage of a seeded sample.
@@ -91,6 +95,7 @@ pub fn run(cli: Cli) -> anyhow::Result<()> {
         Command::Merge(args) => merge_cmd::run(&args),
         Command::Compare(args) => compare_cmd::run(&args),
         Command::Table(args) => table_cmd::run(&args),
+        Command::Report(args) => report_cmd::run(&args),
         Command::Set(args) => way_cmd::set(&args),
         Command::CheckWay(args) => way_cmd::check_way(&args),
     }

@@ -16,12 +16,17 @@ use serde::Serialize;
 
 use super::GameArg;
 use super::run_args::{Finished, RunArgs, run_to_reports, stem};
+use crate::engine::exact::{Method, paytable_counts};
 use crate::engine::run::Plan;
 use crate::engine::run::spec::RunSpec;
 use crate::engine::simulate::{self as sim, SimTally, Simulation};
+use crate::eval::Evaluator;
+use crate::report::audit::BetAudit;
 use crate::report::facts::{Manifest, RunFacts};
 use crate::report::partial::RunExtra;
-use crate::report::simulate::{Report, SideBetReport, write_returns, write_summary};
+use crate::report::simulate::{
+    Report, SideBetReport, write_convergence, write_returns, write_summary,
+};
 use crate::report::stats::{self, WagerStats};
 
 #[derive(Args, Debug)]
@@ -88,8 +93,9 @@ fn manifest(
     Manifest::of_run(facts, config, spec, plan, rate, extra)
 }
 
-/// Writes `summary.csv`, `returns.csv` and `manifest.json` (last) of a whole run's tally;
-/// returns the stdout summary. Shared by `simulate` and `merge`.
+/// Writes `summary.csv`, `returns.csv`, `convergence.csv` and `manifest.json` (last) of a whole
+/// run's tally; returns the stdout summary (with each side bet against its exact figures).
+/// Shared by `simulate` and `merge`.
 pub(crate) fn write_reports(
     out: &Path,
     simulation: &Simulation,
@@ -107,22 +113,26 @@ pub(crate) fn write_reports(
             let plan = crate::game::events::SideBetPlan::new(table);
             SideBetReport {
                 table: table.clone(),
-                tally: *bet,
+                tally: bet.clone(),
                 stats: stats::side_bet(bet, &plan, tally.hands, tally.rounds, players),
+                unit: plan.unit,
             }
         })
         .collect();
     let report = Report {
         wager_name: "main".to_string(),
         wager: game.main_wager,
-        tally: *tally,
+        tally: tally.clone(),
         stats,
+        players,
         side_bets,
     };
     let mut summary = Vec::new();
     write_summary(&mut summary, &report)?;
     let mut returns = Vec::new();
     write_returns(&mut returns, &report)?;
+    let mut convergence = Vec::new();
+    write_convergence(&mut convergence, &report)?;
     let manifest = manifest(
         simulation,
         spec,
@@ -131,9 +141,51 @@ pub(crate) fn write_reports(
         finished.rate(),
         extra,
     );
-    let files = vec![("summary.csv", summary), ("returns.csv", returns)];
+    let files = vec![
+        ("summary.csv", summary),
+        ("returns.csv", returns),
+        ("convergence.csv", convergence),
+    ];
     crate::report::write_report_set(out, files, &manifest)?;
-    Ok(summary_text(&stats, &manifest, out))
+    let text = summary_text(&stats, &manifest, out);
+    Ok(text + &side_bet_text(&report, game))
+}
+
+/// Each side bet's simulated EV against its exact EV (every 7-card hand counted by rank
+/// structure, well under a second; joker bets in closed form): the difference in standard
+/// errors of the simulation.
+fn side_bet_text(report: &Report, game: &crate::game::GameRules) -> String {
+    if report.side_bets.is_empty() {
+        return String::new();
+    }
+    let ev = Evaluator::new(game.ranking);
+    let counts = paytable_counts(&ev, game.deck, &game.side_bets, Method::Structure);
+    let pct = |x: f64| format!("{:+.4}%", 100.0 * x);
+    let mut text = format!(
+        "{:<32} {:>10} {:>24} {:>8} {:>10} {:>14}\n",
+        "side bet", "player EV", "95% CI", "SD", "exact EV", "SEs from exact"
+    );
+    for (bet, counts) in report.side_bets.iter().zip(&counts) {
+        let exact = BetAudit {
+            table: &bet.table,
+            counts,
+            method: String::new(),
+        }
+        .player_ev();
+        let s = &bet.stats;
+        let ci = format!("[{}, {}]", pct(s.ci95.low), pct(s.ci95.high));
+        let k = (s.player_ev - exact) / s.se;
+        text += &format!(
+            "{:<32} {:>10} {:>24} {:>8.4} {:>10} {:>+14.2}\n",
+            bet.table.name,
+            pct(s.player_ev),
+            ci,
+            s.sd,
+            pct(exact),
+            k
+        );
+    }
+    text
 }
 
 /// Times the deal-only baseline over the same chunks and prints its rate.

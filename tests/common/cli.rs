@@ -24,10 +24,13 @@ pub fn simulate_ways(player_way: &str, dealer_way: &str) -> Command {
     command
 }
 
-/// The `summary.csv` and `returns.csv` of a report directory written by `simulate` or `merge`.
-pub fn summary_and_returns(dir: &Path) -> (String, String) {
+/// The `summary.csv`, `returns.csv` and `convergence.csv` of a report directory written by
+/// `simulate` or `merge`.
+pub fn simulate_reports(dir: &Path) -> (String, String, String) {
+    let read = |name: &str| fs::read_to_string(dir.join(name)).unwrap();
     (
-        fs::read_to_string(dir.join("summary.csv")).unwrap(),
-        fs::read_to_string(dir.join("returns.csv")).unwrap(),
+        read("summary.csv"),
+        read("returns.csv"),
+        read("convergence.csv"),
     )
 }
