@@ -64,10 +64,12 @@ pub fn run(args: &ReportArgs) -> anyhow::Result<()> {
     if dirs.is_empty() {
         anyhow::bail!("no run directories: give RUN_DIR..., or --game G --all to make them");
     }
-    let runs = dirs
-        .iter()
-        .map(|d| RunDir::read(d))
-        .collect::<Result<Vec<_>, _>>()?;
+    let mut runs = Vec::new();
+    for dir in &dirs {
+        let mut run = RunDir::read(dir)?;
+        run.dir = shown_name(dir, &args.out);
+        runs.push(run);
+    }
     let figures = write_report(&args.out, &runs)?;
     if !args.quiet {
         super::print_stdout(&format!(
@@ -79,6 +81,13 @@ pub fn run(args: &ReportArgs) -> anyhow::Result<()> {
         ))?;
     }
     Ok(())
+}
+
+/// A run directory as the report names it: relative to the report directory when inside it (so
+/// a package's report reads the same wherever it is made), else as given.
+fn shown_name(dir: &Path, out: &Path) -> String {
+    dir.strip_prefix(out)
+        .map_or_else(|_| dir.display().to_string(), |p| p.display().to_string())
 }
 
 /// Writes `report.md`, `report.html` and the figures into `out`; returns the figure count.

@@ -209,7 +209,12 @@ pub fn ways_section(doc: &mut Document, ways: &[WayView]) {
     }
     doc.heading(3, "House ways and strategies");
     for way in ways {
-        doc.heading(4, &format!("{} ({})", way.name, way.roles.join(", ")));
+        let file_name = way.file.as_ref().map(|f| toml_field(&f.text, "name"));
+        let shown = match file_name.filter(|n| !n.is_empty()) {
+            Some(n) if built_in(&way.name).is_none() => n,
+            _ => way.name.clone(),
+        };
+        doc.heading(4, &format!("{shown} ({})", way.roles.join(", ")));
         if let Some(words) = built_in(&way.name) {
             doc.say(words);
         }

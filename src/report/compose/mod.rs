@@ -275,6 +275,14 @@ fn wager_part(doc: &mut Document, name: &str, runs: &[&RunDir]) {
     }
 }
 
+/// The text with a capital first letter.
+fn capital(text: &str) -> String {
+    let mut chars = text.chars();
+    chars
+        .next()
+        .map_or_else(String::new, |c| c.to_uppercase().chain(chars).collect())
+}
+
 /// Whether two runs list the same paytable for `name` (always for the main wager).
 fn same_paytable(a: &RunDir, b: &RunDir, name: &str, main: bool) -> bool {
     if main {
@@ -289,7 +297,7 @@ fn same_paytable(a: &RunDir, b: &RunDir, name: &str, main: bool) -> bool {
 
 /// An exact run of a wager: returns, figures, ranges, the return of each line.
 fn exact_part(doc: &mut Document, name: &str, w: &WagerRun) {
-    doc.heading(4, &format!("Exact: {}", describe_run(w.run)));
+    doc.heading(4, &format!("Exact: {}", w.run.dir));
     doc.say(format!(
         "Every hand (or deal) counted: {}.",
         w.figure("method")
@@ -315,7 +323,8 @@ fn exact_part(doc: &mut Document, name: &str, w: &WagerRun) {
 /// A simulated run of a wager: returns, figures, its cross-check against the exact run, and its
 /// convergence.
 fn simulated_part(doc: &mut Document, w: &WagerRun, exact: Option<&WagerRun>, with_ranges: bool) {
-    doc.heading(4, &format!("Simulated: {}", describe_run(w.run)));
+    doc.heading(4, &format!("Simulated: {}", w.run.dir));
+    doc.say(format!("{}.", capital(&describe_run(w.run))));
     doc.push(Block::Table(returns_table(w)));
     doc.push(Block::Table(figures_table(w)));
     if with_ranges {

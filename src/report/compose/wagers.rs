@@ -98,7 +98,7 @@ impl<'a> WagerRun<'a> {
 
 /// A run in a few words: what it is, and for a simulation its ways, deals and seed.
 pub fn describe_run(run: &RunDir) -> String {
-    match run.kind {
+    let what = match &run.kind {
         RunKind::Simulate => format!(
             "simulation, player {} vs dealer {}, {} deals, seed {}",
             run.fact("player_way"),
@@ -107,12 +107,25 @@ pub fn describe_run(run: &RunDir) -> String {
             run.fact("seed")
         ),
         RunKind::ExactMain => format!(
-            "exact, player {} vs dealer {}",
+            "exact main wager, player {} vs dealer {}",
             run.fact("player_way"),
             run.fact("dealer_way")
         ),
-        _ => format!("{} ({})", run.kind.name(), run.dir),
-    }
+        RunKind::ExactBonus => "exact side bets, every hand counted".to_string(),
+        RunKind::ExactCategories => "exact 7-card categories".to_string(),
+        RunKind::Compare => format!(
+            "house-way comparison, {} deals, seed {}",
+            count(&run.fact("deals")),
+            run.fact("seed")
+        ),
+        RunKind::Table => format!(
+            "card-room table, {} rounds, seed {}",
+            count(&run.fact("deals")),
+            run.fact("seed")
+        ),
+        RunKind::Other(name) => format!("a run of `{name}`"),
+    };
+    format!("{what} ({})", run.dir)
 }
 
 /// The returns table of one wager in one run: Event, Pays, Combinations or Count, Probability,
@@ -345,8 +358,14 @@ pub fn convergence_figure(run: &RunDir, wager: &str, exact: Option<f64>) -> Opti
             exact,
         ),
         caption: format!(
-            "{name}: the simulated EV after the first 1,000, 2,048, 4,096, ... deals and after all of them, with its 95% interval \
+            "{name}: the simulated EV after the first {}, {}, ... deals (powers of two) and after all of them, with its 95% interval \
              (the EV plus or minus 1.96 x the run's SD / sqrt(deals)), from convergence.csv of {}{exact_words}.",
+            shown
+                .first()
+                .map_or("-".to_string(), |p| count(&p.deals.to_string())),
+            shown
+                .get(1)
+                .map_or("-".to_string(), |p| count(&p.deals.to_string())),
             run.dir
         ),
     })

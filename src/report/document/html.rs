@@ -1,8 +1,9 @@
 //! A document as one self-contained HTML page: inline CSS, figures as inline SVG, no script and
 //! no external resource of any kind, so the file alone can be archived, mailed or printed.
 //!
-//! Invariant: every text is escaped ([`escape`]); the SVG of a figure is inlined as drawn (it
-//! is made by [`super::svg`], which escapes its own texts).
+//! Invariants: every text is escaped ([`escape`]); the SVG of a figure is inlined as drawn (it
+//! is made by [`super::svg`], which escapes its own texts); every element is closed, so the page
+//! is also well-formed XML (the tests parse it, figures included, with an XML parser).
 
 use std::fmt::Write as _;
 
@@ -43,8 +44,8 @@ pub fn render(doc: &Document) -> String {
     let mut out = String::new();
     let _ = write!(
         out,
-        "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n\
-         <meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n\
+        "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\"/>\n\
+         <meta name=\"viewport\" content=\"width=device-width, initial-scale=1\"/>\n\
          <title>{title}</title>\n<style>{STYLE}</style>\n</head>\n<body>\n<h1>{title}</h1>\n",
         title = escape(&doc.title)
     );

@@ -171,16 +171,13 @@ pub struct RunningPoint {
 /// A running estimate (line) with its band (shaded) against the deals (log axis), and where
 /// known the exact value (a dashed line).
 pub fn convergence(title: &str, points: &[RunningPoint], exact: Option<f64>) -> String {
-    let (left, right, top, bottom, height) = (86.0, 24.0, 36.0, 58.0, 340.0);
+    let (left, right, top, bottom, height) = (86.0, 24.0, 36.0, 76.0, 360.0);
     let mut out = open(height, title);
     let xs = || points.iter().map(|p| p.deals);
-    let x = Scale::new(
-        xs().fold(f64::INFINITY, f64::min).max(1.0),
-        xs().fold(1.0, f64::max),
-        left,
-        WIDTH - right,
-        true,
-    );
+    let first = xs().fold(f64::INFINITY, f64::min).max(1.0);
+    let power = 10f64.powf(first.log10().floor());
+    let first = if first < 1.1 * power { power } else { first };
+    let x = Scale::new(first, xs().fold(1.0, f64::max), left, WIDTH - right, true);
     let mut values: Vec<f64> = points.iter().flat_map(|p| [p.low, p.high]).collect();
     values.extend(exact);
     let (lo, hi) = padded_range(&values);
