@@ -58,10 +58,7 @@ fn returns_total_is_the_player_ev_and_manifest_describes_the_run() {
     assert!(returns.contains("main,win both,Player wins both hands,0.9500,"));
     assert!(returns.contains("Emperor's Challenge,no line pays,No line pays,-1.0000,"));
     let convergence = fs::read_to_string(dir.path().join("convergence.csv")).unwrap();
-    let last_main = convergence
-        .lines()
-        .filter(|l| l.starts_with("main,"))
-        .last();
+    let last_main = convergence.lines().rfind(|l| l.starts_with("main,"));
     let main_ev = summary.lines().nth(1).unwrap().split(',').nth(3).unwrap();
     assert!(
         last_main

@@ -252,7 +252,8 @@ impl Pays {
     /// Whether the pay is a whole number of 1/[`BET_UNITS`] of the bet, and not absurdly large.
     fn is_whole_units(self) -> bool {
         let scaled = u128::from(self.to_win) * BET_UNITS as u128;
-        scaled % u128::from(self.stake) == 0 && scaled / u128::from(self.stake) <= MAX_PAY_UNITS
+        scaled.is_multiple_of(u128::from(self.stake))
+            && scaled / u128::from(self.stake) <= MAX_PAY_UNITS
     }
 
     fn parse(text: &str) -> Option<Pays> {
