@@ -408,3 +408,94 @@ fn bad_input_is_a_clear_error() {
         .failure()
         .stderr(contains("--game"));
 }
+
+/// A directory as `paigow exact main` writes it (its own columns, no `command`, no spec) reports
+/// like `exact bonus`'s: its return table, its SD, and the exact EV on a simulation's plot of the
+/// same ways.
+#[test]
+fn an_exact_main_directory_reports_with_the_simulation_of_its_ways() {
+    let dir = tempfile::tempdir().unwrap();
+    let exact = dir.path().join("exact-main");
+    fs::create_dir(&exact).unwrap();
+    let sha = |path: &str| paigow::files::sha256_hex(&fs::read(path).unwrap());
+    let manifest = serde_json::json!({
+        "tool": "paigow", "version": "0.1.0", "git_commit": "0123456789",
+        "command_line": "paigow exact main --game standard --player-way foxwoods --dealer-way foxwoods",
+        "game": "Standard Pai Gow Poker", "player_way": "Foxwoods", "dealer_way": "Foxwoods",
+        "config_files": [
+            {"role": "game", "origin": "games/standard.toml", "sha256": sha("games/standard.toml")},
+            {"role": "player way", "origin": "strategies/foxwoods.toml", "sha256": sha("strategies/foxwoods.toml")},
+            {"role": "dealer way", "origin": "strategies/foxwoods.toml", "sha256": sha("strategies/foxwoods.toml")}
+        ],
+        "wall_seconds": 1.0
+    });
+    fs::write(exact.join("manifest.json"), manifest.to_string()).unwrap();
+    fs::write(
+        exact.join("returns.csv"),
+        "wager,event,pays,combinations,total,probability,return\n\
+         main wager,win both,0.9500,10,20,0.5000000000,0.4750000000\n\
+         main wager,push,0.0000,5,20,0.2500000000,0.0000000000\n\
+         main wager,lose,-1.0000,5,20,0.2500000000,-0.2500000000\n\
+         main wager,  of which copies,-,2,20,0.1000000000,-\n\
+         main wager,  of which fouls,-,0,20,0.0000000000,-\n\
+         main wager,total,-,20,20,1.0000000000,0.2250000000\n",
+    )
+    .unwrap();
+    fs::write(
+        exact.join("summary.csv"),
+        "wager,method,combinations,player_ev,house_edge,player_ev_exact,house_edge_exact,win,push,loss,sd\n\
+         main wager,exact: every ordered pair of disjoint player and dealer hands,20,0.2250000000,-0.2250000000,9/40,-9/40,0.5000000000,0.2500000000,0.2500000000,0.9000000000\n",
+    )
+    .unwrap();
+    let simulated = dir.path().join("simulate");
+    paigow()
+        .args([
+            "simulate",
+            "--player-way",
+            "foxwoods",
+            "--dealer-way",
+            "foxwoods",
+        ])
+        .args(["--deals", "2e4", "--quiet", "--out"])
+        .arg(&simulated)
+        .assert()
+        .success();
+    let out = dir.path().join("report");
+    paigow()
+        .arg("report")
+        .args([&exact, &simulated])
+        .arg("--out")
+        .arg(&out)
+        .arg("--quiet")
+        .assert()
+        .success();
+    let md = fs::read_to_string(out.join("report.md")).unwrap();
+    let rows = markdown_rows(&md);
+    let win = [
+        "win both",
+        "0.95",
+        "10",
+        "0.5000000000",
+        "2.00",
+        "0.4750000000",
+    ];
+    assert!(rows.iter().any(|r| r == &win), "the exact main returns row");
+    assert!(
+        rows.iter()
+            .any(|r| r[0] == "Total" && r[5] == "0.2250000000")
+    );
+    assert!(
+        rows.iter()
+            .any(|r| r[0] == "variance per unit bet (SD squared)" && r[1] == "0.8100000000")
+    );
+    let main = md.split("### Main wager").nth(1).unwrap();
+    assert!(main.contains("#### Exact: "), "{main}");
+    assert!(
+        main.contains("the dashed line is the exact EV, 22.5000%"),
+        "{main}"
+    );
+    assert!(
+        md.contains("#### Foxwoods (player way, dealer way)"),
+        "ways read from the shipped files"
+    );
+}

@@ -265,13 +265,13 @@ fn wager_part(doc: &mut Document, name: &str, runs: &[&RunDir]) {
             format!("Side bet: {name}")
         },
     );
-    let exact = found.iter().find(|w| w.is_exact());
-    for w in found.iter().filter(|w| w.is_exact()) {
+    let exact = || found.iter().filter(|w| w.is_exact());
+    for w in exact() {
         exact_part(doc, name, w);
     }
     for (i, w) in found.iter().filter(|w| !w.is_exact()).enumerate() {
-        let matched = exact.filter(|e| same_paytable(e.run, w.run, name, main));
-        simulated_part(doc, w, matched, exact.is_none() && i == 0);
+        let matched = exact().find(|e| same_paytable(e.run, w.run, name, main));
+        simulated_part(doc, w, matched, exact().next().is_none() && i == 0);
     }
 }
 
@@ -283,16 +283,32 @@ fn capital(text: &str) -> String {
         .map_or_else(String::new, |c| c.to_uppercase().chain(chars).collect())
 }
 
-/// Whether two runs list the same paytable for `name` (always for the main wager).
+/// Whether two runs play the same wager: for the main wager, the same player's and dealer's ways
+/// (by their files' SHA-256 where both list them, else by name); for a side bet, the same
+/// paytable (by SHA-256 where both embed it).
 fn same_paytable(a: &RunDir, b: &RunDir, name: &str, main: bool) -> bool {
     if main {
-        return a.fact("player_way") == b.fact("player_way")
-            && a.fact("dealer_way") == b.fact("dealer_way");
+        return ["player way", "dealer way"].iter().all(|role| {
+            let fact = role.replace(' ', "_");
+            match (way_digests(a, role), way_digests(b, role)) {
+                (Some(x), Some(y)) => x == y,
+                _ => a.fact(&fact) == b.fact(&fact),
+            }
+        });
     }
     match (paytable_sha(a, name), paytable_sha(b, name)) {
         (Some(x), Some(y)) => x == y,
         _ => true,
     }
+}
+
+/// The SHA-256 (or the built-in's name) of each input a run lists in `role`, if it lists any.
+fn way_digests(run: &RunDir, role: &str) -> Option<Vec<String>> {
+    let found: Vec<String> = (run.inputs.iter())
+        .filter(|i| i.role == role)
+        .map(|i| i.sha256.clone().unwrap_or_else(|| i.origin.clone()))
+        .collect();
+    (!found.is_empty()).then_some(found)
 }
 
 /// An exact run of a wager: returns, figures, ranges, the return of each line.

@@ -148,10 +148,10 @@ pub fn returns_table(w: &WagerRun) -> Table {
     for row in &w.rows {
         let cell = |c: &str| w.returns.get(row, c).to_string();
         let is_total = cell("event") == "total";
-        let label = if cell("label").is_empty() {
-            cell("event").trim().to_string()
-        } else {
-            cell("label")
+        let label = match (is_total, cell("label").is_empty()) {
+            (true, _) => "Total".to_string(),
+            (false, true) => cell("event").trim().to_string(),
+            (false, false) => cell("label"),
         };
         let n = if w.is_exact() {
             cell("combinations")
