@@ -105,6 +105,32 @@ pub fn game_section(doc: &mut Document, game: &GameView, paytables: &[Paytable])
     });
 }
 
+/// A file's notes: their first lines as a paragraph, lines starting "- " as a list.
+fn notes(doc: &mut Document, text: &str) {
+    let lines: Vec<&str> = text
+        .trim()
+        .lines()
+        .map(str::trim)
+        .filter(|l| !l.is_empty())
+        .collect();
+    if lines.is_empty() {
+        return;
+    }
+    let (items, words): (Vec<&str>, Vec<&str>) = lines.iter().partition(|l| l.starts_with("- "));
+    doc.say(format!("Notes: {}", words.join(" ")));
+    if !items.is_empty() {
+        let bullets = items
+            .iter()
+            .map(|l| vec![text_run(l.trim_start_matches("- "))])
+            .collect();
+        doc.push(Block::Bullets(bullets));
+    }
+}
+
+fn text_run(s: &str) -> crate::report::document::Inline {
+    text(s)
+}
+
 /// The game's options as the tool reads them.
 fn options_table(rules: &GameRules) -> Table {
     let mut t = Table::new(&["option", "value"]).left(&[1]);
@@ -123,14 +149,7 @@ fn options_table(rules: &GameRules) -> Table {
     let bets: Vec<&str> = rules.side_bets.iter().map(|b| b.name.as_str()).collect();
     let rows = [
         ("game", rules.name.clone()),
-        (
-            "deck",
-            format!(
-                "{} cards ({} jokers)",
-                rules.deck.size(),
-                rules.deck.jokers()
-            ),
-        ),
+        ("deck", deck_words(rules.deck.size(), rules.deck.jokers())),
         ("joker", joker.to_string()),
         ("five aces", five_aces.to_string()),
         ("A-2-3-4-5", wheel.to_string()),
@@ -148,6 +167,16 @@ fn options_table(rules: &GameRules) -> Table {
         t.row(vec![k.to_string(), v]);
     }
     t
+}
+
+/// A deck in words: "53 cards (one joker)".
+fn deck_words(size: usize, jokers: u8) -> String {
+    let jokers = match jokers {
+        0 => "no joker",
+        1 => "one joker",
+        _ => "two jokers",
+    };
+    format!("{size} cards ({jokers})")
 }
 
 /// A strategy of a run: its role, its name, and its house-way file where it has one.
@@ -275,10 +304,7 @@ fn way_rules(doc: &mut Document, file: &TextFile) {
         code(file.sha256()),
         text(format!("). Source: {}", dash(&field("source")))),
     ]);
-    let notes = field("notes");
-    if !notes.is_empty() {
-        doc.say(format!("Notes: {}", notes.trim()));
-    }
+    notes(doc, &field("notes"));
     let rules: Vec<String> = (table.as_ref())
         .and_then(|t| t.get("rule").and_then(|r| r.as_array()).cloned())
         .unwrap_or_default()

@@ -104,9 +104,9 @@ fn method_of(run: &RunDir) -> Vec<String> {
     };
     match run.kind {
         RunKind::ExactBonus | RunKind::ExactMain => {
-            let mut lines = vec![format!("Exhaustive enumeration, integer counts ({}).", dash(&run.fact("method")))];
+            let mut lines = vec!["Exhaustive enumeration with integer counts.".to_string()];
             if let Some(summary) = run.csv.get("summary.csv") {
-                lines.extend(summary.rows.iter().map(|r| format!("{}: {} ({} combinations).", summary.get(r, "wager"), summary.get(r, "method"), count(summary.get(r, "trials")))));
+                lines.extend(summary.rows.iter().map(|r| format!("{}: {} ({} combinations).", summary.get(r, "wager"), summary.get(r, "method"), count(&trials(summary, r)))));
             }
             lines.push("EV, variance and SD per unit bet come from the integer counts: the variance is (n sum x^2 - (sum x)^2) / n^2, exact in integers until one division.".into());
             lines
@@ -127,6 +127,17 @@ fn method_of(run: &RunDir) -> Vec<String> {
         ],
         RunKind::Other(_) => vec![format!("A run of `{}`; its CSV files are shown as written.", run.kind.name())],
     }
+}
+
+/// The bets counted in a summary row: `trials`, or `combinations` (an `exact main` summary).
+fn trials(summary: &crate::report::runs::CsvFile, row: &[String]) -> String {
+    let t = summary.get(row, "trials");
+    if t.is_empty() {
+        summary.get(row, "combinations")
+    } else {
+        t
+    }
+    .to_string()
 }
 
 /// How to reproduce each run: its command, build, inputs and files.

@@ -131,14 +131,15 @@ pub fn table_section(doc: &mut Document, run: &RunDir) {
     }
 }
 
-/// A CSV file as a table, every column in its order; whole numbers grouped.
+/// A CSV file as a table, every column in its order; whole numbers grouped; columns of numbers
+/// right-aligned, others left.
 pub fn as_is(file: &CsvFile) -> Table {
     let header: Vec<&str> = file.header.iter().map(String::as_str).collect();
     let mut t = Table::new(&header);
     for row in &file.rows {
         t.row(row.iter().map(|c| cell(c)).collect());
     }
-    t
+    align_by_content(t)
 }
 
 /// A CSV file turned on its side: a row per column, a column per row (named by its first cell).
@@ -161,6 +162,21 @@ fn transposed(file: &CsvFile) -> Table {
         t.row(row);
     }
     t
+}
+
+/// The table with each column right-aligned when all its cells are numbers (or "-"), else left.
+fn align_by_content(mut t: Table) -> Table {
+    let numeric = |c: usize| {
+        t.rows.iter().all(|r| {
+            let v = r[c].replace(',', "");
+            v == "-" || number(&v).is_some()
+        })
+    };
+    let left: Vec<usize> = (0..t.header.len()).filter(|&c| !numeric(c)).collect();
+    for c in 0..t.header.len() {
+        t.align[c] = crate::report::document::Align::Right;
+    }
+    t.left(&left)
 }
 
 /// A cell: a whole number grouped, anything else as written.
