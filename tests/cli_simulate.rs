@@ -88,15 +88,39 @@ fn returns_total_is_the_player_ev_and_manifest_describes_the_run() {
 }
 
 #[test]
-fn stdout_summary_prints_the_rate() {
+fn stdout_summary_prints_the_rate_and_each_side_bet_against_its_exact_ev() {
     let dir = tempfile::tempdir().unwrap();
-    simulate_ways("max-back", "max-back")
+    let out = simulate_ways("max-back", "max-back")
         .args(["--deals", "1e3", "--out"])
         .arg(dir.path())
         .assert()
         .success()
         .stdout(contains("deals/s"))
-        .stdout(contains("player EV"));
+        .stdout(contains("player EV"))
+        .stdout(contains("SEs from exact"))
+        .get_output()
+        .stdout
+        .clone();
+    let text = String::from_utf8(out).unwrap();
+    let summary = fs::read_to_string(dir.path().join("summary.csv")).unwrap();
+    let row: Vec<&str> = (summary.lines())
+        .find(|l| l.starts_with("Emperor's Challenge,"))
+        .unwrap()
+        .split(',')
+        .collect();
+    let (ev, low, high): (f64, f64, f64) = (
+        row[3].parse().unwrap(),
+        row[9].parse().unwrap(),
+        row[10].parse().unwrap(),
+    );
+    let line = text
+        .lines()
+        .find(|l| l.starts_with("Emperor's Challenge"))
+        .unwrap();
+    assert!(line.contains("-4.1714%"), "the exact EV: {line}");
+    let k: f64 = line.split_whitespace().last().unwrap().parse().unwrap();
+    let se = (high - low) / (2.0 * 1.959_963_985);
+    assert!((k - (ev + 0.041_714) / se).abs() < 0.01, "{line}: {k}");
 }
 
 /// Each bad input fails with a message naming the problem, and leaves the old report alone.
