@@ -58,7 +58,11 @@ pub fn run(args: &SimulateArgs) -> anyhow::Result<()> {
         return deal_only(args, &simulation, &plan);
     }
     let out = (args.run.out.clone()).unwrap_or_else(|| default_out(args, &simulation, &plan));
-    run_to_reports(&args.run, &simulation, &spec, &plan, &out, write_reports)
+    let write = match args.run.quiet {
+        true => write_reports_quietly,
+        false => write_reports,
+    };
+    run_to_reports(&args.run, &simulation, &spec, &plan, &out, write)
 }
 
 /// What a simulation's manifest says of its own configuration.
@@ -94,7 +98,7 @@ fn manifest(
 }
 
 /// Writes `summary.csv`, `returns.csv`, `convergence.csv` and `manifest.json` (last) of a whole
-/// run's tally; returns the stdout summary (with each side bet against its exact figures).
+/// run's tally; returns the stdout summary, with each side bet against its exact figures.
 /// Shared by `simulate` and `merge`.
 pub(crate) fn write_reports(
     out: &Path,
@@ -103,6 +107,33 @@ pub(crate) fn write_reports(
     plan: &Plan,
     finished: &Finished<SimTally>,
     extra: RunExtra,
+) -> anyhow::Result<String> {
+    write_all(out, simulation, spec, plan, finished, extra, true)
+}
+
+/// [`write_reports`] for a run whose summary nobody reads (`--quiet`): the same files, and no
+/// exact side-bet counts for the summary.
+pub(crate) fn write_reports_quietly(
+    out: &Path,
+    simulation: &Simulation,
+    spec: &RunSpec,
+    plan: &Plan,
+    finished: &Finished<SimTally>,
+    extra: RunExtra,
+) -> anyhow::Result<String> {
+    write_all(out, simulation, spec, plan, finished, extra, false)
+}
+
+/// The report files, and the summary with the side bets against their exact EVs when
+/// `compare_side_bets`.
+fn write_all(
+    out: &Path,
+    simulation: &Simulation,
+    spec: &RunSpec,
+    plan: &Plan,
+    finished: &Finished<SimTally>,
+    extra: RunExtra,
+    compare_side_bets: bool,
 ) -> anyhow::Result<String> {
     let tally = &finished.tally;
     let players = simulation.players;
@@ -148,7 +179,10 @@ pub(crate) fn write_reports(
     ];
     crate::report::write_report_set(out, files, &manifest)?;
     let text = summary_text(&stats, &manifest, out);
-    Ok(text + &side_bet_text(&report, game))
+    match compare_side_bets {
+        true => Ok(text + &side_bet_text(&report, game)),
+        false => Ok(text),
+    }
 }
 
 /// Each side bet's simulated EV against its exact EV (every 7-card hand counted by rank
