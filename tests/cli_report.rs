@@ -317,6 +317,10 @@ fn the_report_shows_every_kind_of_run() {
         "Read from `games/double-joker.toml`",
         "the simulation is **",
         "paigow exact bonus --game double-joker --quiet --out",
+        "| 100 | -100.00%* to +",
+        "is held at that bound",
+        "| hit frequency (some line pays) | 0.0859941945 | 8.5994% |",
+        "| hit frequency (the bet wins, or is paid the overqualifier) |",
     ] {
         assert!(md.contains(expected), "report.md lacks {expected:?}");
     }

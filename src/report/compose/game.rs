@@ -107,22 +107,25 @@ pub fn game_section(doc: &mut Document, game: &GameView, paytables: &[Paytable])
 
 /// A file's notes: their first lines as a paragraph, lines starting "- " as a list.
 fn notes(doc: &mut Document, text: &str) {
-    let lines: Vec<&str> = text
-        .trim()
-        .lines()
-        .map(str::trim)
-        .filter(|l| !l.is_empty())
-        .collect();
-    if lines.is_empty() {
-        return;
+    let mut words: Vec<&str> = Vec::new();
+    let mut items: Vec<String> = Vec::new();
+    for line in text.lines().map(str::trim).filter(|l| !l.is_empty()) {
+        match (line.strip_prefix("- "), items.last_mut()) {
+            (Some(item), _) => items.push(item.to_string()),
+            (None, Some(last)) => {
+                last.push(' ');
+                last.push_str(line);
+            }
+            (None, None) => words.push(line),
+        }
     }
-    let (items, words): (Vec<&str>, Vec<&str>) = lines.iter().partition(|l| l.starts_with("- "));
-    doc.say(format!("Notes: {}", words.join(" ")));
+    if !words.is_empty() {
+        doc.say(format!("Notes: {}", words.join(" ")));
+    } else if !items.is_empty() {
+        doc.say("Notes:");
+    }
     if !items.is_empty() {
-        let bullets = items
-            .iter()
-            .map(|l| vec![text_run(l.trim_start_matches("- "))])
-            .collect();
+        let bullets = items.iter().map(|item| vec![text_run(item)]).collect();
         doc.push(Block::Bullets(bullets));
     }
 }
@@ -237,6 +240,7 @@ pub fn ways_section(doc: &mut Document, ways: &[WayView]) {
         return;
     }
     doc.heading(3, "House ways and strategies");
+    let mut shown_files: Vec<(String, String)> = Vec::new();
     for way in ways {
         let file_name = way.file.as_ref().map(|f| toml_field(&f.text, "name"));
         let shown = match file_name.filter(|n| !n.is_empty()) {
@@ -250,7 +254,16 @@ pub fn ways_section(doc: &mut Document, ways: &[WayView]) {
         let Some(file) = &way.file else {
             continue;
         };
-        way_rules(doc, file);
+        match shown_files.iter().find(|(sha, _)| *sha == file.sha256()) {
+            Some((_, name)) => doc.say(format!(
+                "Its house-way file is {name}'s, above ({}, the same SHA-256).",
+                file.origin
+            )),
+            None => {
+                way_rules(doc, file);
+                shown_files.push((file.sha256(), shown));
+            }
+        }
     }
 }
 

@@ -72,13 +72,13 @@ fn by_game(runs: &[RunDir]) -> Vec<(GameView, Vec<&RunDir>)> {
 
 /// What the report is made from.
 fn introduction(doc: &mut Document, runs: &[RunDir]) {
-    doc.say(format!(
-        "Made by `paigow report` from {} run director{}. Every figure below is read from the CSV files of those runs \
+    doc.paragraph(vec![text("Made by "), code("paigow report"), text(format!(
+        " from {} run director{}. Every figure below is read from the CSV files of those runs \
          (a value in percent is the fraction times 100); the few figures derived from them say how. The tool version \
          and commit of each run, and the SHA-256 of every input and file, are under Reproducibility.",
         runs.len(),
         if runs.len() == 1 { "y" } else { "ies" }
-    ));
+    ))]);
     let items = runs
         .iter()
         .map(|r| vec![code(&r.dir), text(format!(": {}", describe_run(r)))])
@@ -132,11 +132,24 @@ fn summary_table(doc: &mut Document, groups: &[(GameView, Vec<&RunDir>)]) {
             }
         }
     }
+    if groups.len() == 1 {
+        t = without_column(t, 1);
+    }
     if t.rows.is_empty() {
         doc.say("No run reports a wager.");
     } else {
         doc.push(Block::Table(t));
     }
+}
+
+/// The table without column `c`.
+fn without_column(mut t: Table, c: usize) -> Table {
+    t.header.remove(c);
+    t.align.remove(c);
+    for row in &mut t.rows {
+        row.remove(c);
+    }
+    t
 }
 
 /// The wagers the runs of a game report: the main wager, then side bets in the game's order.

@@ -125,7 +125,7 @@ pub fn describe_run(run: &RunDir) -> String {
         ),
         RunKind::Other(name) => format!("a run of `{name}`"),
     };
-    format!("{what} ({})", run.dir)
+    what
 }
 
 /// The returns table of one wager in one run: Event, Pays, Combinations or Count, Probability,
@@ -195,7 +195,6 @@ fn derived_one_in(n: &str, total: &str) -> String {
 /// The figures of one wager in one run.
 pub fn figures_table(w: &WagerRun) -> Table {
     let mut t = Table::new(&["figure", "value", "in percent"]);
-    let ev = w.figure("player_ev");
     let mut row = |name: &str, cell: &str, as_percent: bool| {
         let shown = if as_percent {
             percent(cell, 4)
@@ -204,69 +203,92 @@ pub fn figures_table(w: &WagerRun) -> Table {
         };
         t.row(vec![name.to_string(), dash(cell), shown]);
     };
-    row("player EV per unit bet", ev, true);
+    row("player EV per unit bet", w.figure("player_ev"), true);
     row("house edge", w.figure("house_edge"), true);
-    row(
-        "hit frequency (some line pays / the bet wins)",
-        w.hit_rate(),
-        true,
-    );
-    if !w.figure("push").is_empty() && !w.is_exact() {
+    if MAIN_NAMES.contains(&w.figure("wager")) {
+        let hit = "hit frequency (the bet wins, or is paid the overqualifier)";
+        row(hit, w.hit_rate(), true);
         row("push", w.figure("push"), true);
         row("loss", w.figure("loss"), true);
+    } else {
+        row("hit frequency (some line pays)", w.hit_rate(), true);
     }
     row("standard deviation per unit bet", w.figure("sd"), false);
     let variance = w.figure("variance").to_string();
     match (variance.is_empty(), number(w.figure("sd"))) {
         (false, _) => row("variance per unit bet", &variance, false),
-        (true, Some(sd)) => row(
-            "variance per unit bet (SD squared)",
-            &format!("{:.10}", sd * sd),
-            false,
-        ),
+        (true, Some(sd)) => {
+            let squared = format!("{:.10}", sd * sd);
+            row("variance per unit bet (SD squared)", &squared, false)
+        }
         _ => {}
     }
     if !w.is_exact() {
-        row("95% interval, low", w.figure("ci95_low"), true);
-        row("95% interval, high", w.figure("ci95_high"), true);
-        row("99% interval, low", w.figure("ci99_low"), true);
-        row("99% interval, high", w.figure("ci99_high"), true);
-    }
-    let n = w.trials();
-    t.row(vec![
-        if w.is_exact() {
-            "combinations"
-        } else {
-            "bets simulated"
+        for (name, column) in [
+            ("95% interval, low", "ci95_low"),
+            ("95% interval, high", "ci95_high"),
+            ("99% interval, low", "ci99_low"),
+            ("99% interval, high", "ci99_high"),
+        ] {
+            row(name, w.figure(column), true);
         }
-        .to_string(),
-        count(n),
-        String::new(),
-    ]);
+    }
+    let counted = if w.is_exact() {
+        "combinations"
+    } else {
+        "bets simulated"
+    };
+    t.row(vec![counted.to_string(), count(w.trials()), String::new()]);
     t
 }
 
-/// The range of a player's average result per hand over [`RANGE_HANDS`] hands.
-pub fn ranges_table(ev: f64, sd: f64) -> Table {
-    let mut t = Table::new(&[
+/// The range of a player's average result per hand over [`RANGE_HANDS`] hands, each end held
+/// within `[least, most]`, what one hand can return (a held end is marked `*`). Returns the
+/// table and whether any end was held.
+pub fn ranges_table(ev: f64, sd: f64, (least, most): (f64, f64)) -> (Table, bool) {
+    let header = [
         "hands",
         "90% of players between",
         "95% of players between",
         "99% of players between",
-    ]);
+    ];
+    let mut t = Table::new(&header);
+    let mut held = false;
+    let mut end = |x: f64| {
+        let kept = x.clamp(least, most);
+        held |= kept != x;
+        let mark = if kept != x { "*" } else { "" };
+        format!("{}{mark}", signed(percent_of(kept, 2)))
+    };
     for hands in RANGE_HANDS {
         let mut row = vec![count(&hands.to_string())];
         for level in RANGE_LEVELS {
             let r = average_result_range(ev, sd, hands, level);
-            row.push(format!(
-                "{} and {}",
-                percent_of(r.low, 2),
-                percent_of(r.high, 2)
-            ));
+            row.push(format!("{} to {}", end(r.low), end(r.high)));
         }
         t.row(row);
     }
-    t
+    (t, held)
+}
+
+/// A percent with its sign.
+fn signed(text: String) -> String {
+    if text.starts_with('-') {
+        text
+    } else {
+        format!("+{text}")
+    }
+}
+
+/// The least and the most one hand can return: the smallest and the largest pays.
+fn result_bounds(w: &WagerRun) -> (f64, f64) {
+    let pays = w
+        .rows
+        .iter()
+        .filter_map(|r| number(w.returns.get(r, "pays")));
+    pays.fold((f64::INFINITY, f64::NEG_INFINITY), |(lo, hi), p| {
+        (lo.min(p), hi.max(p))
+    })
 }
 
 /// The ranges paragraph and table of a wager from its EV and SD cells.
@@ -277,13 +299,22 @@ pub fn ranges(doc: &mut Document, w: &WagerRun) {
     doc.paragraph(vec![
         strong("A player's average result per hand"),
         text(format!(
-            " over N hands (normal approximation: EV {} plus or minus z x SD {} / sqrt(N), z = 1.645, 1.960, 2.576; \
-             for a bet with rare large pays the true distribution over few hands is skewed, most players doing worse than the centre):",
+            " over N hands, per unit bet (normal approximation: EV {} plus or minus z x SD {} / \
+             sqrt(N), z = 1.645, 1.960, 2.576 for 90, 95, 99% of players):",
             percent(w.figure("player_ev"), 4),
             dash(w.figure("sd"))
         )),
     ]);
-    doc.push(Block::Table(ranges_table(ev, sd)));
+    let (table, held) = ranges_table(ev, sd, result_bounds(w));
+    doc.push(Block::Table(table));
+    if held {
+        doc.say(
+            "* The normal range passes what one hand can return (from the smallest to the largest \
+             pay) and is held at that bound. Where it does, the approximation is poor: over few \
+             hands a bet with rare large pays has a skewed result, most players doing worse than \
+             the middle of the range and a few far better.",
+        );
+    }
 }
 
 /// A figure of each paying line's return (the part of the EV it contributes).
@@ -339,7 +370,7 @@ pub fn convergence_figure(run: &RunDir, wager: &str, exact: Option<f64>) -> Opti
     let last = points.last()?.deals;
     let shown: Vec<RunningPoint> = points
         .into_iter()
-        .filter(|p| last < 16_000.0 || p.deals >= 1_000.0)
+        .filter(|p| last < 16e3 || p.deals >= (last / 1e4).max(1e3))
         .collect();
     let name = if MAIN_NAMES.contains(&wager) {
         "main wager"
