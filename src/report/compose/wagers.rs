@@ -98,7 +98,7 @@ impl<'a> WagerRun<'a> {
 
 /// A run in a few words: what it is, and for a simulation its ways, deals and seed.
 pub fn describe_run(run: &RunDir) -> String {
-    let what = match &run.kind {
+    match &run.kind {
         RunKind::Simulate => format!(
             "simulation, player {} vs dealer {}, {} deals, seed {}",
             run.fact("player_way"),
@@ -124,8 +124,7 @@ pub fn describe_run(run: &RunDir) -> String {
             run.fact("seed")
         ),
         RunKind::Other(name) => format!("a run of `{name}`"),
-    };
-    what
+    }
 }
 
 /// The returns table of one wager in one run: Event, Pays, Combinations or Count, Probability,
