@@ -150,11 +150,15 @@ fn options_table(rules: &GameRules) -> Table {
         Wheel::Lowest => "the lowest straight",
     };
     let bets: Vec<&str> = rules.side_bets.iter().map(|b| b.name.as_str()).collect();
+    let five_of_a_kind = match rules.ranking.joker {
+        JokerRule::Bug => "five aces",
+        JokerRule::Wild => "five of a kind (any rank)",
+    };
     let rows = [
         ("game", rules.name.clone()),
         ("deck", deck_words(rules.deck.size(), rules.deck.jokers())),
         ("joker", joker.to_string()),
-        ("five aces", five_aces.to_string()),
+        (five_of_a_kind, five_aces.to_string()),
         ("A-2-3-4-5", wheel.to_string()),
         ("main wager", rules.main_wager.describe()),
         (

@@ -466,6 +466,10 @@ pub fn cross_check(doc: &mut Document, sim: &WagerRun, exact: &WagerRun) {
             percent(exact_ev, 4)
         )),
         strong(format!("{k} standard errors")),
-        text(" from the exact EV (standard error: the 95% half-width over 1.96)."),
+        text(
+            " from the exact EV (standard error: the 95% half-width over 1.96). Each line's \
+             interval holds its exact probability 95% of the time, so about one line in twenty \
+             falls outside by chance.",
+        ),
     ]);
 }

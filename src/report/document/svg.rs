@@ -132,7 +132,8 @@ fn line(out: &mut String, (x1, y1): (f64, f64), (x2, y2): (f64, f64), style: &st
 fn label(out: &mut String, (x, y): (f64, f64), anchor: &str, text: &str) {
     let _ = writeln!(
         out,
-        "<text x=\"{x:.1}\" y=\"{y:.1}\" text-anchor=\"{anchor}\">{}</text>",
+        "<text x=\"{x:.1}\" y=\"{y:.1}\" text-anchor=\"{anchor}\" stroke=\"#ffffff\" \
+         stroke-width=\"3\" paint-order=\"stroke\">{}</text>",
         escape(text)
     );
 }
@@ -217,8 +218,8 @@ pub fn convergence(title: &str, points: &[RunningPoint], exact: Option<f64>) -> 
         );
         label(
             &mut out,
-            (WIDTH - right - 4.0, py - 5.0),
-            "end",
+            (left + 8.0, py - 6.0),
+            "start",
             &format!("exact {}", percent(e, 4)),
         );
     }
