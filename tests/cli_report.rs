@@ -503,3 +503,37 @@ fn an_exact_main_directory_reports_with_the_simulation_of_its_ways() {
         "ways read from the shipped files"
     );
 }
+
+/// A run of a command the reader does not know still reports: its CSV files as written.
+#[test]
+fn a_run_of_an_unknown_command_shows_its_files() {
+    let dir = tempfile::tempdir().unwrap();
+    let run = dir.path().join("future");
+    fs::create_dir(&run).unwrap();
+    fs::write(
+        run.join("manifest.json"),
+        "{\"command\": \"exact rotation\", \"command_line\": \"paigow exact rotation\"}",
+    )
+    .unwrap();
+    fs::write(
+        run.join("rotation.csv"),
+        "seat,share\n1,0.1250000000\n2,1234567\n",
+    )
+    .unwrap();
+    let out = dir.path().join("r");
+    paigow()
+        .arg("report")
+        .arg(&run)
+        .arg("--out")
+        .arg(&out)
+        .arg("--quiet")
+        .assert()
+        .success();
+    let md = fs::read_to_string(out.join("report.md")).unwrap();
+    assert!(md.contains("### Other runs"), "{md}");
+    assert!(
+        md.contains("| 1 | 0.1250000000 |") && md.contains("| 2 | 1,234,567 |"),
+        "{md}"
+    );
+    assert!(md.contains("A run of `exact rotation`"), "{md}");
+}

@@ -78,3 +78,45 @@ fn the_version_and_every_manifest_name_the_build_commit() {
     assert_eq!(json["git_commit"], commit.as_str());
     assert!(json["rustc"].as_str().unwrap().starts_with("rustc"));
 }
+
+/// An `optimal:D` run lists its dealer table among its inputs, by its cache file and with the
+/// SHA-256 of that file's text, and embeds the texts of every input it read in its spec.
+#[test]
+fn manifests_list_the_dealer_table_and_embed_every_input() {
+    let dir = tempfile::tempdir().unwrap();
+    let cache = dir.path().join("cache");
+    paigow()
+        .env("PAIGOW_CACHE_DIR", &cache)
+        .args(["simulate", "--player-way", "optimal:max-front"])
+        .args([
+            "--dealer-way",
+            "max-front",
+            "--deals",
+            "1000",
+            "--quiet",
+            "--out",
+        ])
+        .arg(dir.path().join("r"))
+        .assert()
+        .success();
+    let manifest = std::fs::read_to_string(dir.path().join("r/manifest.json")).unwrap();
+    let json: serde_json::Value = serde_json::from_str(&manifest).unwrap();
+    let inputs = json["config_files"].as_array().unwrap();
+    let table = inputs
+        .iter()
+        .find(|i| i["role"] == "dealer table of optimal:max-front")
+        .unwrap_or_else(|| panic!("no dealer table in {inputs:?}"));
+    let files: Vec<_> = std::fs::read_dir(&cache)
+        .unwrap()
+        .map(|e| e.unwrap().path())
+        .collect();
+    assert_eq!(files.len(), 1, "{files:?}");
+    let name = files[0].file_name().unwrap().to_string_lossy().into_owned();
+    assert_eq!(table["origin"], format!("cache: {name}"));
+    let text = std::fs::read(&files[0]).unwrap();
+    assert_eq!(table["sha256"], paigow::files::sha256_hex(&text));
+    assert_eq!(json["command"], "simulate");
+    let game = std::fs::read_to_string("games/standard.toml").unwrap();
+    assert_eq!(json["spec"]["game"]["text"], game.as_str());
+    assert_eq!(json["spec"]["side_bets"].as_array().unwrap().len(), 2);
+}

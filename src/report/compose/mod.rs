@@ -237,6 +237,24 @@ fn game_part(doc: &mut Document, game: &GameView, runs: &[&RunDir]) {
         "7-card hand categories",
         categories_section,
     );
+    let others: Vec<&&RunDir> = (runs.iter())
+        .filter(|r| matches!(r.kind, RunKind::Other(_)))
+        .collect();
+    if !others.is_empty() {
+        doc.heading(3, "Other runs");
+        for run in others {
+            other_section(doc, run);
+        }
+    }
+}
+
+/// A run of a command this report does not know: each CSV file as written.
+fn other_section(doc: &mut Document, run: &RunDir) {
+    doc.heading(4, &format!("{} ({})", run.dir, run.kind.name()));
+    for (name, file) in &run.csv {
+        doc.paragraph(vec![text(format!("{name}:"))]);
+        doc.push(Block::Table(runs_sections::as_is(file)));
+    }
 }
 
 /// The paytables the runs embed, each once (by name).
