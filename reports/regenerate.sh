@@ -11,7 +11,7 @@ cargo build --release --quiet
 BIN="${CARGO_TARGET_DIR:-target}/release/paigow"
 
 for game in standard double-joker jokers-wild california; do
-    "$BIN" exact categories --game "$game" --out "reports/exact/$game-categories.csv"
+    "$BIN" exact categories --game "$game" --out "reports/exact/$game-categories"
 done
 for game in standard double-joker; do
     "$BIN" exact bonus --game "$game" --quiet --out "reports/exact/$game-bonus"
@@ -40,3 +40,17 @@ run california foxwoods foxwoods
     --ways foxwoods canterbury-park ballys-ac optimal:foxwoods \
     --deals "$DEALS" --seed 1 --examples 20 --quiet \
     --out reports/compare/standard-house-ways-vs-optimal
+
+# Each shipped game's lab package: its runs under reports/package/GAME/runs/ (exact categories,
+# exact side bets, a simulation), and report.md, report.html and plots/ from those runs and the
+# game's other committed runs above.
+package() { # GAME DEALER [RUN_DIR...]
+    game="$1"; dealer="$2"; shift 2
+    "$BIN" report --game "$game" --all --dealer-way "$dealer" --deals "$DEALS" --seed 1 --quiet \
+        --out "reports/package/$game" "$@"
+}
+package standard foxwoods reports/simulate/standard-foxwoods-vs-foxwoods-1e9 \
+    reports/compare/standard-house-ways-vs-optimal
+package double-joker double-joker-dealer reports/simulate/double-joker-exposed-vs-double-joker-dealer
+package jokers-wild foxwoods
+package california foxwoods

@@ -1,6 +1,6 @@
 //! paigow: Pai Gow Poker mathematics.
 //!
-//! Layers, each importing only from the ones below it (`tests/architecture.rs` holds every file
+//! Layers, each importing only from the ones below it (`tests/suite/architecture.rs` holds every file
 //! to this):
 //!
 //! | layer | module | what it holds |

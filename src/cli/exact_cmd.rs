@@ -1,4 +1,7 @@
-//! `paigow exact ...`: exhaustive enumerations.
+//! `paigow exact ...`: exhaustive enumerations. Each writes its report set into a directory
+//! (CSV files, then `manifest.json` with the run facts, every input with its SHA-256, and the
+//! run's spec: the texts of the game and paytables), or with no `--out` for `categories`, the CSV
+//! to stdout.
 
 use std::path::PathBuf;
 
@@ -8,12 +11,13 @@ use super::GameArg;
 use crate::engine::exact::{
     CategoryCounts, LineCounts, Method, category_counts, paytable_counts, row_name,
 };
+use crate::engine::run::spec::RunSpec;
 use crate::eval::{Category, Evaluator};
 use crate::files::TextFile;
 use crate::game::GameRules;
 use crate::game::paytable::{BetKind, Paytable};
 use crate::report::audit::{BetAudit, summary_text, write_returns, write_summary};
-use crate::report::facts::{InputFile, Manifest, NoExtra, RunFacts};
+use crate::report::facts::{Manifest, NoExtra};
 
 mod main_wager;
 
@@ -34,6 +38,10 @@ pub struct BonusArgs {
     /// Only this side bet (its name, or a paytable file); default: every side bet of the game.
     #[arg(long)]
     bet: Option<String>,
+    /// `structure`: one hand per rank structure and flush pattern (well under a second);
+    /// `brute`: every 7-card hand dealt (seconds). Both are exact and agree.
+    #[arg(long, value_enum, default_value_t = MethodArg::Structure)]
+    method: MethodArg,
     /// Report directory (default: runs/exact/GAME-bonus).
     #[arg(long)]
     out: Option<PathBuf>,
@@ -50,7 +58,7 @@ pub struct CategoriesArgs {
     /// and its 21 splits searched (seconds). Both are exact and agree.
     #[arg(long, value_enum, default_value_t = MethodArg::Structure)]
     method: MethodArg,
-    /// Write the CSV to this file (atomically) instead of stdout.
+    /// Report directory: categories.csv and manifest.json (default: the CSV on stdout).
     #[arg(long)]
     out: Option<PathBuf>,
 }
@@ -59,6 +67,22 @@ pub struct CategoriesArgs {
 enum MethodArg {
     Structure,
     Brute,
+}
+
+impl MethodArg {
+    fn method(self) -> Method {
+        match self {
+            MethodArg::Structure => Method::Structure,
+            MethodArg::Brute => Method::Brute,
+        }
+    }
+
+    fn name(self) -> &'static str {
+        match self {
+            MethodArg::Structure => "structure",
+            MethodArg::Brute => "brute",
+        }
+    }
 }
 
 pub fn run(command: &ExactCommand) -> anyhow::Result<()> {
@@ -70,11 +94,9 @@ pub fn run(command: &ExactCommand) -> anyhow::Result<()> {
 }
 
 fn categories(args: &CategoriesArgs) -> anyhow::Result<()> {
+    let started = std::time::Instant::now();
     let game = args.game.load()?;
-    let method = match args.method {
-        MethodArg::Structure => Method::Structure,
-        MethodArg::Brute => Method::Brute,
-    };
+    let method = args.method.method();
     let ev = Evaluator::new(game.ranking);
     let spinner = super::progress::spinner(&format!(
         "enumerating every 7-card hand of the {}-card deck",
@@ -83,12 +105,23 @@ fn categories(args: &CategoriesArgs) -> anyhow::Result<()> {
     let counts = category_counts(&ev, game.deck, method);
     spinner.finish_and_clear();
     let csv = categories_csv(&game, &counts)?;
-    match &args.out {
-        Some(path) => crate::files::write_atomic(path, csv.as_bytes())
-            .map_err(|e| anyhow::anyhow!("{}: cannot write: {e}", path.display()))?,
-        None => super::print_stdout(&csv)?,
-    }
-    Ok(())
+    let Some(out) = &args.out else {
+        return super::print_stdout(&csv);
+    };
+    let spec = RunSpec::new("exact categories", &game).with_option("method", args.method.name());
+    let config = ExactConfig {
+        game: game.name.clone(),
+        deck_cards: game.deck.size(),
+        method: match method {
+            Method::Structure => "exact: every rank structure and suit pattern of 7 cards",
+            Method::Brute => "exact: every 7-card hand of the deck dealt",
+        }
+        .to_string(),
+    };
+    let manifest = exact_manifest(config, spec, started.elapsed().as_secs_f64());
+    let files = vec![("categories.csv", csv.into_bytes())];
+    crate::report::write_report_set(out, files, &manifest)
+        .map_err(|e| anyhow::anyhow!("cannot write the report: {e}"))
 }
 
 /// The categories table: `category,combinations,probability`, highest first, then a total row.
@@ -129,10 +162,15 @@ fn chosen_bets(game: &GameRules, bet: Option<&str>) -> anyhow::Result<Vec<Paytab
     }
 }
 
-fn method_name(table: &Paytable) -> String {
-    match table.kind {
-        BetKind::SevenCards => "exact: every 7-card hand of the deck".to_string(),
-        BetKind::Jokers => {
+fn method_name(table: &Paytable, method: Method) -> String {
+    match (table.kind, method) {
+        (BetKind::SevenCards, Method::Structure) => {
+            "exact: every 7-card hand of the deck, by rank structure and flush pattern".to_string()
+        }
+        (BetKind::SevenCards, Method::Brute) => {
+            "exact: every 7-card hand of the deck, each dealt".to_string()
+        }
+        (BetKind::Jokers, _) => {
             "exact: every (player, dealer) pair of 7-card hands, closed form".to_string()
         }
     }
@@ -148,7 +186,8 @@ fn bonus(args: &BonusArgs) -> anyhow::Result<()> {
     } else {
         super::progress::spinner("counting every hand")
     };
-    let counts: Vec<LineCounts> = paytable_counts(&ev, game.deck, &tables);
+    let method = args.method.method();
+    let counts: Vec<LineCounts> = paytable_counts(&ev, game.deck, &tables, method);
     spinner.finish_and_clear();
     let audits: Vec<BetAudit> = tables
         .iter()
@@ -156,7 +195,7 @@ fn bonus(args: &BonusArgs) -> anyhow::Result<()> {
         .map(|(table, counts)| BetAudit {
             table,
             counts,
-            method: method_name(table),
+            method: method_name(table, method),
         })
         .collect();
     let out = args.out.clone().unwrap_or_else(|| {
@@ -165,7 +204,7 @@ fn bonus(args: &BonusArgs) -> anyhow::Result<()> {
             .map_or("game".into(), |s| s.to_string_lossy().into_owned());
         super::run_args::default_dir("exact", format!("{stem}-bonus"))
     });
-    let manifest = bonus_manifest(&game, &tables, started.elapsed().as_secs_f64());
+    let manifest = bonus_manifest(&game, &tables, args, started.elapsed().as_secs_f64());
     write_bonus_reports(&out, &audits, &manifest)?;
     if !args.quiet {
         super::print_stdout(&format!(
@@ -180,7 +219,7 @@ fn bonus(args: &BonusArgs) -> anyhow::Result<()> {
 fn write_bonus_reports(
     out: &std::path::Path,
     audits: &[BetAudit],
-    manifest: &Manifest<BonusConfig, NoExtra>,
+    manifest: &Manifest<ExactConfig, NoExtra>,
 ) -> anyhow::Result<()> {
     let mut returns = Vec::new();
     write_returns(&mut returns, audits)?;
@@ -190,34 +229,43 @@ fn write_bonus_reports(
     Ok(crate::report::write_report_set(out, files, manifest)?)
 }
 
-/// What the manifest of an exact side-bet count says of its configuration.
+/// What the manifest of an exact count says of its configuration.
 #[derive(serde::Serialize)]
-struct BonusConfig {
+struct ExactConfig {
     game: String,
     deck_cards: usize,
     method: String,
+}
+
+/// `manifest.json` of an exact count: the run facts, `config`, every input of `spec` with its
+/// SHA-256 (and the paytables beyond the game's), and the spec itself.
+fn exact_manifest(
+    config: ExactConfig,
+    spec: RunSpec,
+    wall_seconds: f64,
+) -> Manifest<ExactConfig, NoExtra> {
+    Manifest::of_count(config, spec, rayon::current_num_threads(), wall_seconds)
 }
 
 /// `manifest.json` of an exact side-bet count of `tables` on `game`.
 fn bonus_manifest(
     game: &GameRules,
     tables: &[Paytable],
+    args: &BonusArgs,
     wall_seconds: f64,
-) -> Manifest<BonusConfig, NoExtra> {
-    let mut config_files = vec![InputFile::of("game", &game.file())];
-    config_files.extend(
-        (tables.iter()).map(|t| InputFile::of("paytable", &TextFile::new(&t.origin, &t.text))),
-    );
-    Manifest {
-        facts: RunFacts::of_this_run(rayon::current_num_threads(), wall_seconds),
-        config: BonusConfig {
-            game: game.name.clone(),
-            deck_cards: game.deck.size(),
-            method: "exhaustive enumeration; integer counts".to_string(),
-        },
-        plan: None,
-        config_files,
-        deals_per_second: None,
-        extra: NoExtra {},
-    }
+) -> Manifest<ExactConfig, NoExtra> {
+    let names: Vec<&str> = tables.iter().map(|t| t.name.as_str()).collect();
+    let mut spec = RunSpec::new("exact bonus", game)
+        .with_option("method", args.method.name())
+        .with_option("bets", names.join("; "));
+    let own = |t: &Paytable| game.side_bets.iter().any(|b| b.text == t.text);
+    spec.paytables = (tables.iter().filter(|t| !own(t)))
+        .map(|t| TextFile::new(&t.origin, &t.text))
+        .collect();
+    let config = ExactConfig {
+        game: game.name.clone(),
+        deck_cards: game.deck.size(),
+        method: "exhaustive enumeration; integer counts".to_string(),
+    };
+    exact_manifest(config, spec, wall_seconds)
 }

@@ -50,7 +50,10 @@ pub fn run(args: &MergeArgs) -> anyhow::Result<()> {
             args,
             |spec| Ok(Simulation::from_spec(spec)?),
             Simulation::check_tally,
-            super::simulate_cmd::write_reports,
+            match args.quiet {
+                true => super::simulate_cmd::write_reports_quietly,
+                false => super::simulate_cmd::write_reports,
+            },
         )?,
         compare::COMMAND => merge_as(
             args,

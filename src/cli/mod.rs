@@ -13,6 +13,7 @@ mod eval_cmd;
 mod exact_cmd;
 mod merge_cmd;
 pub mod progress;
+mod report_cmd;
 pub mod run_args;
 mod simulate_cmd;
 mod table_cmd;
@@ -43,6 +44,9 @@ enum Command {
     Compare(compare_cmd::CompareArgs),
     /// The California table: a player-dealer banks seven seats with a limited bank.
     Table(table_cmd::TableArgs),
+    /// A lab-ready report (Markdown, and HTML with SVG figures) from run directories, or of a
+    /// whole game package with --game G --all.
+    Report(report_cmd::ReportArgs),
     /// Set 7-card hands by a house way: the setting and the rule that chose it.
     Set(way_cmd::SetArgs),
     /// Validate and lint house-way files, exactly over every hand of the game's deck.
@@ -94,6 +98,7 @@ pub fn run(cli: Cli) -> anyhow::Result<()> {
         Command::Merge(args) => merge_cmd::run(&args),
         Command::Compare(args) => compare_cmd::run(&args),
         Command::Table(args) => table_cmd::run(&args),
+        Command::Report(args) => report_cmd::run(&args),
         Command::Set(args) => way_cmd::set(&args),
         Command::CheckWay(args) => way_cmd::check_way(&args),
         Command::DiffWays(args) => diff_ways_cmd::run(&args),

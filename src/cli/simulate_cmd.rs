@@ -16,12 +16,17 @@ use serde::Serialize;
 
 use super::GameArg;
 use super::run_args::{Finished, RunArgs, run_to_reports, stem};
+use crate::engine::exact::{Method, paytable_counts};
 use crate::engine::run::Plan;
 use crate::engine::run::spec::RunSpec;
 use crate::engine::simulate::{self as sim, SimTally, Simulation};
+use crate::eval::Evaluator;
+use crate::report::audit::BetAudit;
 use crate::report::facts::{Manifest, RunFacts};
 use crate::report::partial::RunExtra;
-use crate::report::simulate::{Report, SideBetReport, write_returns, write_summary};
+use crate::report::simulate::{
+    Report, SideBetReport, write_convergence, write_returns, write_summary,
+};
 use crate::report::stats::{self, WagerStats};
 
 #[derive(Args, Debug)]
@@ -56,7 +61,11 @@ pub fn run(args: &SimulateArgs) -> anyhow::Result<()> {
         return baseline(args, &simulation, &plan);
     }
     let out = (args.run.out.clone()).unwrap_or_else(|| default_out(args, &simulation, &plan));
-    run_to_reports(&args.run, &simulation, &spec, &plan, &out, write_reports)
+    let write = match args.run.quiet {
+        true => write_reports_quietly,
+        false => write_reports,
+    };
+    run_to_reports(&args.run, &simulation, &spec, &plan, &out, write)
 }
 
 /// What a simulation's manifest says of its own configuration.
@@ -91,8 +100,9 @@ fn manifest(
     Manifest::of_run(facts, config, spec, plan, rate, extra)
 }
 
-/// Writes `summary.csv`, `returns.csv` and `manifest.json` (last) of a whole run's tally;
-/// returns the stdout summary. Shared by `simulate` and `merge`.
+/// Writes `summary.csv`, `returns.csv`, `convergence.csv` and `manifest.json` (last) of a whole
+/// run's tally; returns the stdout summary, with each side bet against its exact figures.
+/// Shared by `simulate` and `merge`.
 pub(crate) fn write_reports(
     out: &Path,
     simulation: &Simulation,
@@ -100,6 +110,33 @@ pub(crate) fn write_reports(
     plan: &Plan,
     finished: &Finished<SimTally>,
     extra: RunExtra,
+) -> anyhow::Result<String> {
+    write_all(out, simulation, spec, plan, finished, extra, true)
+}
+
+/// [`write_reports`] for a run whose summary nobody reads (`--quiet`): the same files, and no
+/// exact side-bet counts for the summary.
+pub(crate) fn write_reports_quietly(
+    out: &Path,
+    simulation: &Simulation,
+    spec: &RunSpec,
+    plan: &Plan,
+    finished: &Finished<SimTally>,
+    extra: RunExtra,
+) -> anyhow::Result<String> {
+    write_all(out, simulation, spec, plan, finished, extra, false)
+}
+
+/// The report files, and the summary with the side bets against their exact EVs when
+/// `compare_side_bets`.
+fn write_all(
+    out: &Path,
+    simulation: &Simulation,
+    spec: &RunSpec,
+    plan: &Plan,
+    finished: &Finished<SimTally>,
+    extra: RunExtra,
+    compare_side_bets: bool,
 ) -> anyhow::Result<String> {
     let tally = &finished.tally;
     let players = simulation.players;
@@ -110,22 +147,26 @@ pub(crate) fn write_reports(
             let plan = crate::game::events::SideBetPlan::new(table);
             SideBetReport {
                 table: table.clone(),
-                tally: *bet,
+                tally: bet.clone(),
                 stats: stats::side_bet(bet, &plan, tally.hands, tally.rounds, players),
+                unit: plan.unit,
             }
         })
         .collect();
     let report = Report {
         wager_name: "main".to_string(),
         wager: game.main_wager,
-        tally: *tally,
+        tally: tally.clone(),
         stats,
+        players,
         side_bets,
     };
     let mut summary = Vec::new();
     write_summary(&mut summary, &report)?;
     let mut returns = Vec::new();
     write_returns(&mut returns, &report)?;
+    let mut convergence = Vec::new();
+    write_convergence(&mut convergence, &report)?;
     let manifest = manifest(
         simulation,
         spec,
@@ -134,9 +175,54 @@ pub(crate) fn write_reports(
         finished.rate(),
         extra,
     );
-    let files = vec![("summary.csv", summary), ("returns.csv", returns)];
+    let files = vec![
+        ("summary.csv", summary),
+        ("returns.csv", returns),
+        ("convergence.csv", convergence),
+    ];
     crate::report::write_report_set(out, files, &manifest)?;
-    Ok(summary_text(&stats, &manifest, out))
+    let text = summary_text(&stats, &manifest, out);
+    match compare_side_bets {
+        true => Ok(text + &side_bet_text(&report, game)),
+        false => Ok(text),
+    }
+}
+
+/// Each side bet's simulated EV against its exact EV (every 7-card hand counted by rank
+/// structure, well under a second; joker bets in closed form): the difference in standard
+/// errors of the simulation.
+fn side_bet_text(report: &Report, game: &crate::game::GameRules) -> String {
+    if report.side_bets.is_empty() {
+        return String::new();
+    }
+    let ev = Evaluator::new(game.ranking);
+    let counts = paytable_counts(&ev, game.deck, &game.side_bets, Method::Structure);
+    let pct = |x: f64| format!("{:+.4}%", 100.0 * x);
+    let mut text = format!(
+        "{:<32} {:>10} {:>24} {:>8} {:>10} {:>14}\n",
+        "side bet", "player EV", "95% CI", "SD", "exact EV", "SEs from exact"
+    );
+    for (bet, counts) in report.side_bets.iter().zip(&counts) {
+        let exact = BetAudit {
+            table: &bet.table,
+            counts,
+            method: String::new(),
+        }
+        .player_ev();
+        let s = &bet.stats;
+        let ci = format!("[{}, {}]", pct(s.ci95.low), pct(s.ci95.high));
+        let k = (s.player_ev - exact) / s.se;
+        text += &format!(
+            "{:<32} {:>10} {:>24} {:>8.4} {:>10} {:>+14.2}\n",
+            bet.table.name,
+            pct(s.player_ev),
+            ci,
+            s.sd,
+            pct(exact),
+            k
+        );
+    }
+    text
 }
 
 /// Times a baseline over the same chunks (deal-only, or the floor) and prints its rate.

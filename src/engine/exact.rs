@@ -12,10 +12,18 @@
 //!
 //! Under `five_aces = "equal_royal"` a hand holding five aces has the royal flush's value; it is
 //! counted on the five-aces row, which the report names for what the hand holds.
+//!
+//! Side bets ([`paytable_counts`]) are counted the same two ways. By structure: within one rank
+//! multiset and one flush pattern (no suit reaching a flush, or one suit holding exactly the
+//! ranks `S`) every hand makes the same side-bet events, because suits matter to an event only
+//! through which five-card subsets are flushes and whether all seven cards are one suit; so one
+//! representative hand of each class is dealt (suits given round robin, at most two cards a suit
+//! outside the flush suit, so no other suit nears a flush), its [`SevenCardFacts`] found, and its
+//! class's count added to the line that pays it. By brute force: every hand's facts.
 
 use rayon::prelude::*;
 
-use crate::cards::{ACE, Deck};
+use crate::cards::{ACE, Card, Deck, sorted_hand};
 use crate::combin::{choose, for_each_hand_from};
 use crate::eval::{Category, Evaluator, JOKER_SYMBOL, JokerRule, RANK_KEYS, symbol_multisets};
 use crate::game::events::SevenCardFacts;
@@ -92,8 +100,8 @@ fn by_structure(ev: &Evaluator, deck: Deck) -> CategoryCounts {
         .reduce(CategoryCounts::default, CategoryCounts::merge)
 }
 
-/// Counts for the hands of one 7-symbol multiset (symbols ascending, jokers last).
-fn structure_counts(ev: &Evaluator, symbols: &[u8], deck_jokers: u64) -> CategoryCounts {
+/// The jokers and the count of each rank of a 7-symbol multiset.
+fn rank_counts(symbols: &[u8]) -> (usize, [u64; 13]) {
     let jokers = symbols
         .iter()
         .filter(|&&s| s as usize == JOKER_SYMBOL)
@@ -102,6 +110,12 @@ fn structure_counts(ev: &Evaluator, symbols: &[u8], deck_jokers: u64) -> Categor
     for &s in symbols.iter().filter(|&&s| (s as usize) < JOKER_SYMBOL) {
         counts_by_rank[s as usize] += 1;
     }
+    (jokers, counts_by_rank)
+}
+
+/// Counts for the hands of one 7-symbol multiset (symbols ascending, jokers last).
+fn structure_counts(ev: &Evaluator, symbols: &[u8], deck_jokers: u64) -> CategoryCounts {
+    let (jokers, counts_by_rank) = rank_counts(symbols);
     let joker_ways = choose(deck_jokers, jokers as u64);
     let ways: u64 = counts_by_rank
         .iter()
@@ -235,14 +249,24 @@ impl LineCounts {
 }
 
 /// Exact counts for every line of each table: seven-card bets over every 7-card hand of the deck
-/// (all of them in one pass), joker bets over every (player, dealer) pair of 7-card hands, in
-/// closed form. Results are in the order of `tables`.
-pub fn paytable_counts(ev: &Evaluator, deck: Deck, tables: &[Paytable]) -> Vec<LineCounts> {
+/// (all of them in one pass, by `method`), joker bets over every (player, dealer) pair of 7-card
+/// hands, in closed form. Results are in the order of `tables`.
+pub fn paytable_counts(
+    ev: &Evaluator,
+    deck: Deck,
+    tables: &[Paytable],
+    method: Method,
+) -> Vec<LineCounts> {
     let seven: Vec<&Paytable> = tables
         .iter()
         .filter(|t| t.kind == BetKind::SevenCards)
         .collect();
-    let mut seven_counts = seven_card_line_counts(ev, deck, &seven).into_iter();
+    let seven_counts = match method {
+        _ if seven.is_empty() => Vec::new(),
+        Method::Structure => seven_card_counts_by_structure(ev, deck, &seven),
+        Method::Brute => seven_card_line_counts(ev, deck, &seven),
+    };
+    let mut seven_counts = seven_counts.into_iter();
     tables
         .iter()
         .map(|t| match t.kind {
@@ -261,21 +285,108 @@ fn empty_counts(tables: &[&Paytable]) -> Vec<LineCounts> {
         .collect()
 }
 
-fn seven_card_line_counts(ev: &Evaluator, deck: Deck, tables: &[&Paytable]) -> Vec<LineCounts> {
-    if tables.is_empty() {
-        return Vec::new();
+/// Adds `n` hands like `hand` (sorted) to the line of each table that pays them.
+fn add_hands(
+    ev: &Evaluator,
+    hand: &[Card; 7],
+    n: u64,
+    tables: &[&Paytable],
+    out: &mut [LineCounts],
+) {
+    let facts = SevenCardFacts::of(hand, &ev.split_values(hand));
+    for (table, counts) in tables.iter().zip(out.iter_mut()) {
+        let line = table.first_line(&facts).unwrap_or(table.lines.len());
+        counts.counts[line] += n;
     }
+}
+
+/// Seven-card line counts by rank structure and flush pattern (see the module docs).
+fn seven_card_counts_by_structure(
+    ev: &Evaluator,
+    deck: Deck,
+    tables: &[&Paytable],
+) -> Vec<LineCounts> {
+    let deck_jokers = deck.jokers() as usize;
+    symbol_multisets(7)
+        .par_iter()
+        .filter(|m| m.iter().filter(|&&s| s as usize == JOKER_SYMBOL).count() <= deck_jokers)
+        .map(|m| structure_line_counts(ev, m, deck_jokers as u64, tables))
+        .reduce(
+            || empty_counts(tables),
+            |a, b| a.into_iter().zip(b).map(|(x, y)| x.merge(y)).collect(),
+        )
+}
+
+/// Line counts for the hands of one 7-symbol multiset: one representative per flush pattern.
+fn structure_line_counts(
+    ev: &Evaluator,
+    symbols: &[u8],
+    deck_jokers: u64,
+    tables: &[&Paytable],
+) -> Vec<LineCounts> {
+    let (jokers, counts_by_rank) = rank_counts(symbols);
+    let joker_ways = choose(deck_jokers, jokers as u64);
+    let ways = counts_by_rank
+        .iter()
+        .map(|&c| choose(4, c))
+        .product::<u64>()
+        * joker_ways;
+    let ranks: Vec<u8> = (0..13)
+        .filter(|&r| counts_by_rank[r as usize] > 0)
+        .collect();
+    let mut out = empty_counts(tables);
+    let mut flush_ways = 0;
+    for subset in 0u32..1 << ranks.len() {
+        if subset.count_ones() as usize + jokers < 5 {
+            continue;
+        }
+        let (mask, suit_ways) = flush_suit_pattern(&ranks, &counts_by_rank, subset);
+        if suit_ways == 0 {
+            continue;
+        }
+        let n = 4 * suit_ways * joker_ways;
+        let hand = representative(&counts_by_rank, jokers, Some(mask));
+        add_hands(ev, &hand, n, tables, &mut out);
+        flush_ways += n;
+    }
+    if ways > flush_ways {
+        let hand = representative(&counts_by_rank, jokers, None);
+        add_hands(ev, &hand, ways - flush_ways, tables, &mut out);
+    }
+    out
+}
+
+/// A hand (sorted) with these rank counts and jokers: with `flush = Some(mask)`, suit 0 holds
+/// exactly one card of each rank in `mask` and the other cards go round robin over suits 1 to 3;
+/// with `None`, every card goes round robin over the four suits. Either way each rank's cards
+/// get distinct suits and no suit outside the flush suit holds more than two cards.
+fn representative(counts_by_rank: &[u64; 13], jokers: usize, flush: Option<u32>) -> [Card; 7] {
+    let mut cards = Vec::with_capacity(7);
+    let mut next = 0u8;
+    let (first_suit, suits) = if flush.is_some() { (1, 3) } else { (0, 4) };
+    for rank in 0..13u8 {
+        let mut count = counts_by_rank[rank as usize];
+        if flush.is_some_and(|mask| mask >> rank & 1 == 1) {
+            cards.push(Card::new(rank, 0).expect("a rank and a suit"));
+            count -= 1;
+        }
+        for _ in 0..count {
+            cards.push(Card::new(rank, first_suit + next % suits).expect("a rank and a suit"));
+            next += 1;
+        }
+    }
+    cards.extend([Card::JOKER1, Card::JOKER2].into_iter().take(jokers));
+    sorted_hand(&cards)
+}
+
+fn seven_card_line_counts(ev: &Evaluator, deck: Deck, tables: &[&Paytable]) -> Vec<LineCounts> {
     let cards = deck.cards();
     (0..cards.len())
         .into_par_iter()
         .map(|first| {
             let mut counts = empty_counts(tables);
             for_each_hand_from(&cards, first, |hand| {
-                let facts = SevenCardFacts::of(hand, &ev.split_values(hand));
-                for (table, out) in tables.iter().zip(counts.iter_mut()) {
-                    let line = table.first_line(&facts).unwrap_or(table.lines.len());
-                    out.counts[line] += 1;
-                }
+                add_hands(ev, hand, 1, tables, &mut counts)
             });
             counts
         })

@@ -11,7 +11,14 @@
 //!
 //! Invariants: a [`SimTally`] holds only integers (counts, and payouts in [`BET_UNITS`]); its
 //! outcome counts, categories and every side bet's line counts each add up to its hands, and its
-//! net equals what its outcome counts pay ([`SimTally::check`]). The hot loop allocates nothing:
+//! net equals what its outcome counts pay ([`SimTally::check`]).
+//!
+//! A running tally for convergence plots: each wager's net is also summed by block of deals,
+//! block `b` holding the deals whose index `i` has `b` significant bits (block 0: deal 0; block
+//! `b >= 1`: deals `[2^(b-1), 2^b)`), so the first `min(2^b, deals)` deals' net is the sum of
+//! blocks `0..=b`. Blocks depend on the deal index alone, never on chunks or threads, and add up
+//! like every other field, so shards, merges and resumed runs give the same blocks; the blocks of
+//! a wager add up to its net. The hot loop allocates nothing:
 //! hands live on the stack and each hand's 21 splits are evaluated at most once (on a cache miss).
 
 use serde::{Deserialize, Serialize};
@@ -20,7 +27,7 @@ use thiserror::Error;
 use crate::cards::deal::{ChunkRng, Shoe};
 use crate::cards::{Card, Cards, Deck, sorted_hand};
 use crate::engine::run::spec::RunSpec;
-use crate::engine::run::{Job, Plan, Tally, decimal, run_all};
+use crate::engine::run::{Job, Plan, Tally, decimal, decimals, run_all};
 use crate::eval::Evaluator;
 use crate::files::ConfigError;
 use crate::game::GameRules;
@@ -84,8 +91,9 @@ pub fn check_sides(
 }
 
 /// One side bet's integer results: hands per paying line (the slot after the last line counts
-/// hands no line pays), and sums over rounds of the round's net in the bet's pay units.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+/// hands no line pays), and sums over rounds of the round's net in the bet's pay units, in all
+/// and by block of deals (see the module docs).
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct SideBetTally {
     pub lines: [u64; MAX_LINES + 1],
@@ -93,6 +101,8 @@ pub struct SideBetTally {
     pub net: i128,
     #[serde(with = "decimal")]
     pub net_squared: u128,
+    #[serde(with = "decimals")]
+    pub block_net: Vec<i128>,
 }
 
 impl SideBetTally {
@@ -102,11 +112,46 @@ impl SideBetTally {
         }
         self.net += other.net;
         self.net_squared += other.net_squared;
+        add_blocks(&mut self.block_net, &other.block_net);
     }
 }
 
+/// The block of deal `deal`: its number of significant bits (see the module docs).
+#[inline]
+pub fn block_of(deal: u64) -> usize {
+    (u64::BITS - deal.leading_zeros()) as usize
+}
+
+/// Deals in blocks `0..=block` of a run of `deals` deals.
+pub fn deals_through_block(block: usize, deals: u64) -> u64 {
+    1u64.checked_shl(block as u32)
+        .unwrap_or(u64::MAX)
+        .min(deals)
+}
+
+/// Adds block sums `other` into `sums`, lengthening it as needed.
+fn add_blocks(sums: &mut Vec<i128>, other: &[i128]) {
+    if sums.len() < other.len() {
+        sums.resize(other.len(), 0);
+    }
+    for (a, b) in sums.iter_mut().zip(other) {
+        *a += b;
+    }
+}
+
+/// Checks that block sums add up to their net.
+fn check_blocks(what: &str, blocks: &[i128], net: i128) -> Result<(), String> {
+    let sum: i128 = blocks.iter().sum();
+    if sum != net {
+        return Err(format!(
+            "{what}: its blocks of deals sum to {sum}, its net is {net}"
+        ));
+    }
+    Ok(())
+}
+
 /// Integer results of some rounds. Outcome counts are per player hand.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct SimTally {
     /// Rounds dealt.
@@ -121,6 +166,9 @@ pub struct SimTally {
     /// Sum over rounds of the squared round net (for the per-round variance).
     #[serde(with = "decimal")]
     pub net_units_squared: u128,
+    /// The players' net by block of deals (see the module docs).
+    #[serde(with = "decimals")]
+    pub block_net: Vec<i128>,
     /// Player hands by best 5-card category of the seven cards (`Category as usize`).
     pub categories: [u64; 11],
     /// Side bets, in the order the game lists them (unused slots stay zero).
@@ -134,6 +182,7 @@ impl Tally for SimTally {
         self.outcomes.add(&other.outcomes);
         self.net_units += other.net_units;
         self.net_units_squared += other.net_units_squared;
+        add_blocks(&mut self.block_net, &other.block_net);
         for (a, b) in self.categories.iter_mut().zip(other.categories) {
             *a += b;
         }
@@ -146,8 +195,13 @@ impl Tally for SimTally {
         self.rounds
     }
 
-    /// Outcome counts, categories and each used side bet's lines add up to the hands.
+    /// Outcome counts, categories and each used side bet's lines add up to the hands; each
+    /// wager's blocks add up to its net.
     fn check(&self) -> Result<(), String> {
+        check_blocks("the main wager", &self.block_net, self.net_units)?;
+        for (i, bet) in self.side_bets.iter().enumerate() {
+            check_blocks(&format!("side bet {}", i + 1), &bet.block_net, bet.net)?;
+        }
         let sum = |counts: &[u64]| counts.iter().try_fold(0u64, |a, &b| a.checked_add(b));
         let hands = Some(self.hands);
         if self.outcomes.total() != hands || sum(&self.categories) != hands {
@@ -293,6 +347,19 @@ impl Simulation {
     }
 }
 
+impl Simulation {
+    /// Makes room in `tally` for the block sums up to `block` (main wager and every side bet).
+    #[inline]
+    fn reserve_block(&self, tally: &mut SimTally, block: usize) {
+        if tally.block_net.len() <= block {
+            tally.block_net.resize(block + 1, 0);
+            for bet in &mut tally.side_bets[..self.side_bets.len()] {
+                bet.block_net.resize(block + 1, 0);
+            }
+        }
+    }
+}
+
 impl Job for Simulation {
     type Tally = SimTally;
     type Round = DealtRound;
@@ -332,7 +399,7 @@ impl Job for Simulation {
 
     /// Sets and settles one dealt round into `tally`.
     #[inline(always)]
-    fn play(&self, round: &DealtRound, _deal: u64, tally: &mut SimTally) {
+    fn play(&self, round: &DealtRound, deal: u64, tally: &mut SimTally) {
         let wager = &self.game.main_wager;
         let players = usize::from(self.players);
         let dealer_cards = round.hand(0);
@@ -355,12 +422,17 @@ impl Job for Simulation {
             net += outcome.net_units(wager);
             self.settle_side_bets(hand, facts, dealer_jokers, tally, &mut side_net);
         }
-        for (bet, round_net) in tally.side_bets.iter_mut().zip(side_net) {
+        let block = block_of(deal);
+        self.reserve_block(tally, block);
+        let used = self.side_bets.len();
+        for (bet, round_net) in tally.side_bets[..used].iter_mut().zip(side_net) {
             bet.net += i128::from(round_net);
             bet.net_squared += u128::from(round_net.unsigned_abs()).pow(2);
+            bet.block_net[block] += i128::from(round_net);
         }
         tally.rounds += 1;
         tally.hands += players as u64;
+        tally.block_net[block] += i128::from(net);
         tally.net_units += i128::from(net);
         tally.net_units_squared += u128::from(net.unsigned_abs()).pow(2);
     }
@@ -468,12 +540,46 @@ mod tests {
         let copies = t.outcomes.get(Outcome::CopyLoss);
         assert!(copies > 0 && copies < t.outcomes.get(Outcome::Loss) + copies);
         assert_eq!(t.outcomes.get(Outcome::Foul), 0);
-        let mut bad = t;
+        let mut bad = t.clone();
         bad.net_units += 1;
         assert!(s.check_tally(&bad).is_err(), "a net that does not match");
-        bad = t;
+        bad = t.clone();
         bad.outcomes.0[0] += 1;
         assert!(s.check_tally(&bad).is_err(), "outcomes that do not add up");
+        bad = t.clone();
+        bad.block_net[3] += 1;
+        bad.block_net[4] -= 1;
+        assert!(s.check_tally(&bad).is_ok(), "blocks that still add up");
+        bad.side_bets[1].block_net[2] += 1;
+        assert!(
+            s.check_tally(&bad).is_err(),
+            "side-bet blocks that do not add up"
+        );
+    }
+
+    #[test]
+    fn blocks_hold_the_running_net_by_deal_index() {
+        assert_eq!(
+            (block_of(0), block_of(1), block_of(2), block_of(3)),
+            (0, 1, 2, 2)
+        );
+        assert_eq!(
+            (block_of(4), block_of(1 << 20), block_of(u64::MAX)),
+            (3, 21, 64)
+        );
+        assert_eq!(deals_through_block(2, 100), 4);
+        assert_eq!(deals_through_block(64, 100), 100);
+        let s = sim(2);
+        let t = run(&s, &Plan::new(1_000, 300, 5).unwrap());
+        assert_eq!(t.block_net.len(), 11, "deal 999 is in block 10");
+        for b in 0..t.block_net.len() {
+            let n = deals_through_block(b, 1_000);
+            let head = run(&s, &Plan::new(n, 300, 5).unwrap());
+            let sum: i128 = t.block_net[..=b].iter().sum();
+            assert_eq!(sum, head.net_units, "the first {n} deals");
+            let side: i128 = t.side_bets[0].block_net[..=b].iter().sum();
+            assert_eq!(side, head.side_bets[0].net, "side bet, first {n} deals");
+        }
     }
 
     #[test]

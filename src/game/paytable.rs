@@ -1,6 +1,9 @@
 //! Side-bet paytables, read from TOML.
 //!
-//! A paytable is an ordered list of lines, each an [`Event`] with its pay ("X to 1", or "X to Y").
+//! A paytable is an ordered list of lines, each an [`Event`] with its pay ("X to 1", or "X to Y")
+//! and an optional human `label` (reports use [`Event::label`] when none is given). A pay is a
+//! whole number of 1/[`BET_UNITS`] of the bet, so every report writes it exactly, in one format
+//! ([`Pays::units`]: the net per unit bet, a losing bet -1).
 //! A hand is paid by the FIRST line whose event it makes, so order matters where events overlap:
 //! a line that can never pay because every hand making its event also makes the event of a line
 //! above it is an error (list lines in pay order). Duplicated events are errors too.
@@ -20,6 +23,7 @@ use serde::Deserialize;
 use crate::cards::RANKS;
 use crate::eval::Category;
 use crate::files::{ConfigError, line_column, parse_toml, read_named};
+use crate::game::wager::BET_UNITS;
 
 /// Shipped paytables: (name, origin, TOML text).
 pub const SHIPPED_PAYTABLES: &[(&str, &str, &str)] = &[
@@ -102,6 +106,23 @@ impl Event {
         }
     }
 
+    /// The event in words, for reports (a line's own `label` replaces it).
+    pub fn label(self) -> String {
+        match self {
+            Event::SevenCardNaturalStraightFlush => "7-card straight flush, no joker".into(),
+            Event::SevenCardStraightFlush => "7-card straight flush".into(),
+            Event::SevenCardStraightFlushWithJoker => "7-card straight flush with a joker".into(),
+            Event::SixAces => "Six aces (four aces and two jokers)".into(),
+            Event::FiveAces => "Five aces".into(),
+            Event::Makes(c) => capitalized(c.name()),
+            Event::PaiGowHigh(r) => format!(
+                "Pai gow (no pair, straight or flush), {} high",
+                rank_word(r)
+            ),
+            Event::Jokers { player, dealer } => joker_event_label(player, dealer).to_string(),
+        }
+    }
+
     /// Parses an event name (see [`Event::name`]).
     pub fn parse(text: &str) -> Option<Event> {
         let fixed = match text {
@@ -149,6 +170,34 @@ const JOKER_EVENTS: [(&str, u8, u8); 6] = [
     ("no_jokers", 0, 0),
 ];
 
+/// A joker event in words.
+fn joker_event_label(player: u8, dealer: u8) -> &'static str {
+    match (player, dealer) {
+        (2, 0) => "Two jokers in the player's hand",
+        (0, 2) => "Two jokers in the dealer's hand",
+        (1, 1) => "One joker in each hand",
+        (1, 0) => "One joker, in the player's hand",
+        (0, 1) => "One joker, in the dealer's hand",
+        (0, 0) => "No joker in either hand",
+        _ => "Jokers",
+    }
+}
+
+/// The text with its first letter upper case.
+fn capitalized(text: &str) -> String {
+    let mut chars = text.chars();
+    chars
+        .next()
+        .map_or_else(String::new, |c| c.to_uppercase().chain(chars).collect())
+}
+
+/// A rank in words for labels ("9", "10", "jack", "ace").
+fn rank_word(rank: u8) -> &'static str {
+    [
+        "2", "3", "4", "5", "6", "7", "8", "9", "10", "jack", "queen", "king", "ace",
+    ][rank as usize]
+}
+
 fn joker_event_name(player: u8, dealer: u8) -> &'static str {
     JOKER_EVENTS
         .iter()
@@ -195,6 +244,18 @@ impl Pays {
         self.to_win as f64 / self.stake as f64
     }
 
+    /// What a winning bet nets, in [`BET_UNITS`] per unit bet (exact: checked at load).
+    pub fn units(self) -> i64 {
+        (u128::from(self.to_win) * BET_UNITS as u128 / u128::from(self.stake)) as i64
+    }
+
+    /// Whether the pay is a whole number of 1/[`BET_UNITS`] of the bet, and not absurdly large.
+    fn is_whole_units(self) -> bool {
+        let scaled = u128::from(self.to_win) * BET_UNITS as u128;
+        scaled.is_multiple_of(u128::from(self.stake))
+            && scaled / u128::from(self.stake) <= MAX_PAY_UNITS
+    }
+
     fn parse(text: &str) -> Option<Pays> {
         let (x, y) = text.split_once(" to ")?;
         let pays = Pays {
@@ -211,10 +272,15 @@ impl std::fmt::Display for Pays {
     }
 }
 
+/// The largest pay a line may have, in bet units (a million to one).
+const MAX_PAY_UNITS: u128 = 1_000_000 * BET_UNITS as u128;
+
 /// One line of a paytable.
 #[derive(Clone, PartialEq, Debug)]
 pub struct Line {
     pub event: Event,
+    /// The line in words: the file's `label`, else [`Event::label`].
+    pub label: String,
     pub pays: Pays,
     /// The publisher's count of hands for this line, where published.
     pub claimed_combinations: Option<u64>,
@@ -286,6 +352,8 @@ struct PaytableFile {
 #[serde(deny_unknown_fields)]
 struct LineFile {
     event: String,
+    /// The line in words, for reports (default: the event's own words).
+    label: Option<String>,
     pays: PaysFile,
     /// The publisher's count of hands for this line, where published.
     claimed_combinations: Option<u64>,
@@ -376,16 +444,37 @@ fn parse_line(line: &LineFile) -> Result<Line, String> {
             line.event
         )
     })?;
-    let pays = match &line.pays {
-        PaysFile::ToOne(x) => Pays {
-            to_win: *x,
-            stake: 1,
-        },
-        PaysFile::Text(t) => Pays::parse(t)
-            .ok_or_else(|| format!("pays = \"{t}\": expected a number (X to 1) or \"X to Y\""))?,
+    let (pays, written) = match &line.pays {
+        PaysFile::ToOne(x) => (
+            Pays {
+                to_win: *x,
+                stake: 1,
+            },
+            x.to_string(),
+        ),
+        PaysFile::Text(t) => (
+            Pays::parse(t).ok_or_else(|| {
+                format!("pays = \"{t}\": expected a number (X to 1) or \"X to Y\"")
+            })?,
+            format!("\"{t}\""),
+        ),
+    };
+    if !pays.is_whole_units() {
+        return Err(format!(
+            "pays = {written}: a pay must be a whole number of 1/{BET_UNITS} of the bet (Y must \
+             divide X x {BET_UNITS}), at most a million to one, so that reports write it exactly"
+        ));
+    }
+    let label = match &line.label {
+        Some(text) if text.trim().is_empty() => {
+            return Err("label = \"\": a label needs words".into());
+        }
+        Some(text) => text.trim().to_string(),
+        None => event.label(),
     };
     Ok(Line {
         event,
+        label,
         pays,
         claimed_combinations: line.claimed_combinations,
     })
@@ -498,5 +587,36 @@ mod tests {
                 stake: 2
             }
         );
+        assert_eq!(table.lines[0].pays.units(), 15_000);
+        let thirds = load("[[line]]\nevent = \"flush\"\npays = \"1 to 3\"\n").unwrap_err();
+        assert!(thirds.contains("whole number of 1/10000"), "{thirds}");
+        assert!(load("[[line]]\nevent = \"flush\"\npays = 2000000\n").is_err());
+    }
+
+    #[test]
+    fn lines_take_a_label_or_the_event_in_words() {
+        let table = load(
+            "[[line]]\nevent = \"seven_card_natural_straight_flush\"\nlabel = \"Natural 7-card straight flush\"\npays = 8888\n\
+             [[line]]\nevent = \"pai_gow_T_high\"\npays = 5\n[[line]]\nevent = \"full_house\"\npays = 5\n",
+        )
+        .unwrap();
+        let labels: Vec<&str> = table.lines.iter().map(|l| l.label.as_str()).collect();
+        assert_eq!(
+            labels,
+            [
+                "Natural 7-card straight flush",
+                "Pai gow (no pair, straight or flush), 10 high",
+                "Full house"
+            ]
+        );
+        assert_eq!(
+            Event::Jokers {
+                player: 1,
+                dealer: 1
+            }
+            .label(),
+            "One joker in each hand"
+        );
+        assert!(load("[[line]]\nevent = \"flush\"\nlabel = \" \"\npays = 4\n").is_err());
     }
 }

@@ -345,11 +345,13 @@ impl OutcomeCounts {
     }
 }
 
-/// One row of a main wager's returns table: its label, what it pays in bet units (`None` for a
-/// breakdown of the row above, which is not added into the total), and the outcomes it counts.
+/// One row of a main wager's returns table: its event, the event in words, what it pays in bet
+/// units (`None` for a breakdown of the row above, which is not added into the total), and the
+/// outcomes it counts.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct ReturnRow {
     pub event: &'static str,
+    pub label: &'static str,
     pub pays: Option<i64>,
     pub outcomes: &'static [Outcome],
 }
@@ -358,26 +360,42 @@ pub struct ReturnRow {
 /// broken down, and the collection where there is one. Rows with pays add up to the total.
 pub fn return_rows(wager: &MainWager) -> Vec<ReturnRow> {
     use Outcome::*;
-    let row = |event, pays, outcomes| ReturnRow {
+    let row = |(event, label), pays, outcomes| ReturnRow {
         event,
+        label,
         pays,
         outcomes,
     };
-    let mut rows = vec![row("win both", Some(wager.win_units()), &[Win][..])];
+    let win = ("win both", "Player wins both hands");
+    let mut rows = vec![row(win, Some(wager.win_units()), &[Win][..])];
     if Overqualified.is_possible(wager) {
         let pays = Some(wager.overqualifier_units());
-        rows.push(row("dealer overqualifies", pays, &[Overqualified]));
+        let event = (
+            "dealer overqualifies",
+            "Dealer overqualifies: paid the multiple",
+        );
+        rows.push(row(event, pays, &[Overqualified]));
     }
-    rows.push(row("push", Some(0), &[Push]));
+    rows.push(row(("push", "Push: one hand each"), Some(0), &[Push]));
     if NotQualified.is_possible(wager) {
-        rows.push(row("dealer not qualified (push)", Some(0), &[NotQualified]));
+        let event = (
+            "dealer not qualified (push)",
+            "Dealer does not qualify: push",
+        );
+        rows.push(row(event, Some(0), &[NotQualified]));
     }
-    rows.push(row("lose", Some(-BET_UNITS), &[Loss, CopyLoss, Foul]));
-    rows.push(row("  of which copies", None, &[CopyLoss]));
-    rows.push(row("  of which fouls", None, &[Foul]));
+    let lose = ("lose", "Player loses");
+    rows.push(row(lose, Some(-BET_UNITS), &[Loss, CopyLoss, Foul]));
+    let copies = (
+        "  of which copies",
+        "of which copies (a tie goes to the dealer)",
+    );
+    rows.push(row(copies, None, &[CopyLoss]));
+    rows.push(row(("  of which fouls", "of which fouls"), None, &[Foul]));
     if wager.fee_units() > 0 {
         let pays = Some(-wager.fee_units());
-        rows.push(row("collection (every bet)", pays, &Outcome::ALL));
+        let event = ("collection (every bet)", "Collection, on every bet");
+        rows.push(row(event, pays, &Outcome::ALL));
     }
     rows
 }

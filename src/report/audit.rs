@@ -10,7 +10,9 @@ use std::io::{self, Write};
 
 use crate::engine::exact::LineCounts;
 use crate::game::paytable::{Claim, Paytable};
-use crate::report::fixed;
+use crate::game::wager::BET_UNITS;
+use crate::report::stats::{ExactMoments, exact_moments};
+use crate::report::{fixed, one_in, units};
 
 /// One side bet's counts, ready to report.
 pub struct BetAudit<'a> {
@@ -33,6 +35,13 @@ impl BetAudit<'_> {
     /// Probability that some line pays.
     pub fn hit_rate(&self) -> f64 {
         self.hits() as f64 / self.total() as f64
+    }
+
+    /// The exact mean, variance and SD per unit bet, from the counts.
+    pub fn moments(&self) -> ExactMoments {
+        let lines = self.table.lines.iter().map(|line| line.pays.units());
+        let nets = lines.chain(std::iter::once(-BET_UNITS));
+        exact_moments(self.counts.counts.iter().copied().zip(nets), BET_UNITS)
     }
 
     /// The player's expected return per unit bet (a losing bet returns -1).
@@ -62,60 +71,84 @@ fn verdict(claim: Option<Claim>, computed: f64) -> String {
     }
 }
 
-/// `returns.csv` of exact counts: one row per line, a row for what no line pays, a Total row.
+/// The columns of `returns.csv` of exact counts.
+pub const RETURNS_COLUMNS: [&str; 11] = [
+    "wager",
+    "event",
+    "label",
+    "pays",
+    "combinations",
+    "total",
+    "probability",
+    "one_in",
+    "return",
+    "claimed_combinations",
+    "difference",
+];
+
+/// `returns.csv` of exact counts: one row per line, a row for what no line pays (pays -1), a
+/// Total row whose return is the player's EV. Pays are the net per unit bet ([`units`]).
 pub fn write_returns<W: Write>(w: W, audits: &[BetAudit]) -> io::Result<()> {
     let mut out = csv::Writer::from_writer(w);
-    out.write_record([
-        "wager",
-        "event",
-        "pays",
-        "combinations",
-        "total",
-        "probability",
-        "return",
-        "claimed_combinations",
-        "difference",
-    ])?;
+    out.write_record(RETURNS_COLUMNS)?;
     for audit in audits {
         let total = audit.total();
         let lines = audit.table.lines.len();
-        for (line, &n) in audit.table.lines.iter().zip(&audit.counts.counts) {
+        let rows = (audit.table.lines.iter().zip(&audit.counts.counts)).map(|(line, &n)| {
+            let claim = line.claimed_combinations;
             let p = n as f64 / total as f64;
-            let (claimed, difference) = match line.claimed_combinations {
-                Some(c) => (c.to_string(), (n as i128 - c as i128).to_string()),
+            let event = (line.event.name(), line.label.clone());
+            (
+                event,
+                units(line.pays.units()),
+                n,
+                p * line.pays.ratio(),
+                claim,
+            )
+        });
+        let losers = audit.counts.counts[lines];
+        let lost = losers as f64 / total as f64;
+        let no_line = ("no line pays".to_string(), "No line pays".to_string());
+        let rows = rows.chain(std::iter::once((
+            no_line,
+            units(-BET_UNITS),
+            losers,
+            -lost,
+            None,
+        )));
+        for ((event, label), pays, n, ret, claim) in rows {
+            let (claimed, difference) = match claim {
+                Some(c) => (c.to_string(), (i128::from(n) - i128::from(c)).to_string()),
                 None => ("-".to_string(), "-".to_string()),
             };
             out.write_record([
                 audit.table.name.clone(),
-                line.event.name(),
-                line.pays.to_string(),
+                event,
+                label,
+                pays,
                 n.to_string(),
                 total.to_string(),
-                fixed(p),
-                fixed(p * line.pays.ratio()),
+                fixed(n as f64 / total as f64),
+                one_in(n, total),
+                fixed(ret),
                 claimed,
                 difference,
             ])?;
         }
-        let losers = audit.counts.counts[lines];
-        let p = losers as f64 / total as f64;
-        let rows = [
-            ("no line pays", "loses", losers, fixed(p), fixed(-p)),
-            ("total", "-", total, fixed(1.0), fixed(audit.player_ev())),
-        ];
-        for (event, pays, n, prob, ret) in rows {
-            out.write_record([
-                audit.table.name.clone(),
-                event.to_string(),
-                pays.to_string(),
-                n.to_string(),
-                total.to_string(),
-                prob,
-                ret,
-                "-".to_string(),
-                "-".to_string(),
-            ])?;
-        }
+        let dash = || "-".to_string();
+        out.write_record([
+            audit.table.name.clone(),
+            "total".to_string(),
+            "Total".to_string(),
+            dash(),
+            total.to_string(),
+            total.to_string(),
+            fixed(1.0),
+            dash(),
+            fixed(audit.player_ev()),
+            dash(),
+            dash(),
+        ])?;
     }
     out.flush()
 }
@@ -130,6 +163,8 @@ pub fn write_summary<W: Write>(w: W, audits: &[BetAudit]) -> io::Result<()> {
         "hit_rate",
         "player_ev",
         "house_edge",
+        "variance",
+        "sd",
         "claimed_hit_rate",
         "hit_rate_audit",
         "claimed_return",
@@ -144,6 +179,8 @@ pub fn write_summary<W: Write>(w: W, audits: &[BetAudit]) -> io::Result<()> {
             fixed(audit.hit_rate()),
             fixed(audit.player_ev()),
             fixed(-audit.player_ev()),
+            fixed(audit.moments().variance),
+            fixed(audit.moments().sd),
             claim_text(audit.table.claimed_hit_rate),
             verdict(audit.table.claimed_hit_rate, audit.hit_rate()),
             claim_text(audit.table.claimed_return),
@@ -158,12 +195,13 @@ pub fn summary_text(audits: &[BetAudit]) -> String {
     let mut text = String::new();
     for audit in audits {
         text.push_str(&format!(
-            "{}: hit rate {:.4}% ({}), player EV {:+.4}% ({}) over {} {}\n",
+            "{}: hit rate {:.4}% ({}), player EV {:+.4}% ({}), SD {:.4} over {} {}\n",
             audit.table.name,
             100.0 * audit.hit_rate(),
             verdict(audit.table.claimed_hit_rate, audit.hit_rate()),
             100.0 * audit.player_ev(),
             verdict(audit.table.claimed_return, audit.player_ev()),
+            audit.moments().sd,
             audit.total(),
             audit.method
         ));
@@ -202,6 +240,8 @@ mod tests {
         };
         assert_eq!(audit.hit_rate(), 0.25);
         assert_eq!(audit.player_ev(), 0.0);
+        // Pays 3 once in 4, else -1: variance (9 + 3) / 4 = 3.
+        assert_eq!(audit.moments().variance, 3.0);
         assert!(verdict(table.claimed_hit_rate, 0.25).starts_with("agrees"));
         assert!(verdict(table.claimed_hit_rate, 0.26).starts_with("DISAGREES"));
         let text = summary_text(&[audit]);
@@ -221,6 +261,15 @@ mod tests {
         write_returns(&mut buffer, &[audit]).unwrap();
         let text = String::from_utf8(buffer).unwrap();
         let last = text.lines().last().unwrap();
-        assert_eq!(last, "t,total,-,8,8,1.0000000000,-0.5000000000,-,-");
+        assert_eq!(last, "t,total,Total,-,8,8,1.0000000000,-,-0.5000000000,-,-");
+        let lines: Vec<&str> = text.lines().collect();
+        assert_eq!(
+            lines[1],
+            "t,flush,Flush,3.0000,1,8,0.1250000000,8.0000000000,0.3750000000,2,-1"
+        );
+        assert_eq!(
+            lines[2],
+            "t,no line pays,No line pays,-1.0000,7,8,0.8750000000,1.1428571429,-0.8750000000,-,-"
+        );
     }
 }

@@ -3,8 +3,12 @@
 //!
 //! The build's identity (version, git commit with `-modified` for a dirty tree, compiler,
 //! target) is embedded at compile time by `build.rs`, never read from wherever the binary
-//! runs. Every input file is listed with its SHA-256, so a lab can check that it holds the files
-//! a report was made from.
+//! runs. Every input file is listed with its SHA-256 (the game, its paytables, each house-way
+//! file, and the dealer table of each `optimal:D`), so a lab can check that it holds the files a
+//! report was made from; and every manifest embeds the run's [`RunSpec`] (the exact text of each
+//! input file, the strategies by name, the options: what a partial file carries and `merge`
+//! rebuilds a run from), so a run directory alone is enough to read the rules it ran under and to
+//! run it again, with nothing to look up.
 
 use serde::{Deserialize, Serialize};
 
@@ -12,6 +16,8 @@ use crate::cards::deal::{RNG_NAME, SHUFFLE_NAME};
 use crate::engine::run::Plan;
 use crate::engine::run::spec::RunSpec;
 use crate::files::TextFile;
+use crate::strategy::optimal::PREFIX as OPTIMAL;
+use crate::strategy::optimal::cache::{file_name_of, key_of, table_digest};
 
 /// The tool's version.
 pub const VERSION: &str = env!("CARGO_PKG_VERSION");
@@ -106,11 +112,12 @@ impl InputFile {
     }
 }
 
-/// Every input file of a run: the game, its paytables, and each strategy's file (or its name,
-/// for a built-in).
+/// Every input file of a run: the game, its paytables, each strategy's file (or its name, for a
+/// built-in), and for an `optimal:D` its dealer table.
 pub fn inputs(spec: &RunSpec) -> Vec<InputFile> {
     let mut files = vec![InputFile::of("game", &spec.game)];
     files.extend(spec.side_bets.iter().map(|t| InputFile::of("paytable", t)));
+    files.extend(spec.paytables.iter().map(|t| InputFile::of("paytable", t)));
     for s in &spec.strategies {
         match s.sources.as_slice() {
             [] => files.push(InputFile {
@@ -120,8 +127,22 @@ pub fn inputs(spec: &RunSpec) -> Vec<InputFile> {
             }),
             sources => files.extend(sources.iter().map(|f| InputFile::of(&s.role, f))),
         }
+        files.extend(dealer_table(&spec.game, &s.name, &s.sources));
     }
     files
+}
+
+/// The dealer table of the strategy `name` when it is an `optimal:D`: named by its cache file,
+/// with the SHA-256 of its text (None if this process never loaded it).
+fn dealer_table(game: &TextFile, name: &str, sources: &[TextFile]) -> Option<InputFile> {
+    let label = name.strip_prefix(OPTIMAL)?;
+    let way_text = sources.first().map_or(label, |f| f.text.as_str());
+    let key = key_of(game, label, way_text);
+    Some(InputFile {
+        role: format!("dealer table of {name}"),
+        origin: format!("cache: {}", file_name_of(&game.origin, label, &key)),
+        sha256: table_digest(&key),
+    })
 }
 
 /// How a Monte Carlo run dealt: its plan, RNG and shuffle.
@@ -150,13 +171,15 @@ impl PlanFacts {
     }
 }
 
-/// `manifest.json` of a run: its facts, the command's own configuration `C`, how it dealt (for
-/// Monte Carlo runs), every input file, the rate, and anything the command adds (`extra`:
-/// checkpoint, merged partials).
+/// `manifest.json` of a run: its facts, the command that ran (`simulate`, `exact bonus`, ...),
+/// the command's own configuration `C`, how it dealt (for Monte Carlo runs), every input file,
+/// the rate, anything the command adds (`extra`: checkpoint, merged partials), and last the
+/// run's spec: the texts of its inputs.
 #[derive(Clone, Debug, Serialize)]
 pub struct Manifest<C: Serialize, E: Serialize> {
     #[serde(flatten)]
     pub facts: RunFacts,
+    pub command: String,
     #[serde(flatten)]
     pub config: C,
     #[serde(flatten, skip_serializing_if = "Option::is_none")]
@@ -166,6 +189,24 @@ pub struct Manifest<C: Serialize, E: Serialize> {
     pub deals_per_second: Option<f64>,
     #[serde(flatten)]
     pub extra: E,
+    pub spec: RunSpec,
+}
+
+impl<C: Serialize> Manifest<C, NoExtra> {
+    /// The manifest of an exhaustive count of `spec` (no plan, no rate), which ran on
+    /// `threads` threads for `wall_seconds`.
+    pub fn of_count(config: C, spec: RunSpec, threads: usize, wall_seconds: f64) -> Self {
+        Manifest {
+            facts: RunFacts::of_this_run(threads, wall_seconds),
+            command: spec.command.clone(),
+            config,
+            plan: None,
+            config_files: inputs(&spec),
+            deals_per_second: None,
+            extra: NoExtra {},
+            spec,
+        }
+    }
 }
 
 impl<C: Serialize, E: Serialize> Manifest<C, E> {
@@ -180,11 +221,13 @@ impl<C: Serialize, E: Serialize> Manifest<C, E> {
     ) -> Self {
         Manifest {
             facts,
+            command: spec.command.clone(),
             config,
             plan: Some(PlanFacts::of(plan)),
             config_files: inputs(spec),
             deals_per_second: Some(rate),
             extra,
+            spec: spec.clone(),
         }
     }
 }

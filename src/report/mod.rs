@@ -9,9 +9,12 @@
 pub mod audit;
 pub mod checkpoint;
 pub mod compare;
+pub mod compose;
+pub mod document;
 pub mod exact_main;
 pub mod facts;
 pub mod partial;
+pub mod runs;
 pub mod simulate;
 pub mod stats;
 pub mod table;
@@ -37,6 +40,15 @@ pub fn units(amount: i64) -> String {
     let a = amount.unsigned_abs();
     let unit = BET_UNITS as u64;
     format!("{sign}{}.{:04}", a / unit, a % unit)
+}
+
+/// "1 in X" of an event counted `count` times in `total`: `total / count` ([`fixed`]), or "-" for
+/// an event never seen.
+pub fn one_in(count: u64, total: u64) -> String {
+    match count {
+        0 => "-".to_string(),
+        n => fixed(total as f64 / n as f64),
+    }
 }
 
 /// The columns of a wager's figures in every summary (`summary.csv`, `compare.csv`).
@@ -105,5 +117,11 @@ mod tests {
         assert_eq!(units(-10_000), "-1.0000");
         assert_eq!(units(28_500), "2.8500");
         assert_eq!(units(0), "0.0000");
+    }
+
+    #[test]
+    fn one_in_is_total_over_count() {
+        assert_eq!(one_in(4, 10), "2.5000000000");
+        assert_eq!(one_in(0, 10), "-");
     }
 }

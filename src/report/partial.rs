@@ -32,7 +32,7 @@ use crate::report::facts::RunFacts;
 /// The `format` field of every partial file.
 pub const FORMAT: &str = "paigow-partial";
 /// The version of the partial-file layout this build reads and writes.
-pub const FORMAT_VERSION: u32 = 2;
+pub const FORMAT_VERSION: u32 = 3;
 
 /// Whether a partial is a shard's result or a checkpoint of a run in progress.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]

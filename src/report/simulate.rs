@@ -1,14 +1,16 @@
-//! The reports of a simulation: `summary.csv` (one row per wager) and `returns.csv` (the Event |
-//! Pays | Count | Probability | Return table per wager, then Wilson 95% bounds on each
-//! probability). Rows whose Return adds up to the Total come first; "of which" rows break a row
-//! down and have "-" for Pays and Return, so they are not added twice. Main-wager rows are the
-//! game's [`return_rows`], counted from the tally's outcome counters.
+//! The reports of a simulation: `summary.csv` (one row per wager), `returns.csv` (the Event |
+//! Label | Pays | Count | Probability | 1 in X | Return table per wager, then Wilson 95% bounds on
+//! each probability) and `convergence.csv` (each wager's EV after the first 1, 2, 4, 8, ...
+//! deals). Rows whose Return adds up to the Total come first; "of which" rows break a row down
+//! and have "-" for Pays and Return, so they are not added twice. Main-wager rows are the game's
+//! [`return_rows`], counted from the tally's outcome counters. Pays are the net per unit bet
+//! ([`units`]: a losing bet -1), as in every report.
 
 use std::io::{self, Write};
 
-use super::stats::{WagerStats, wilson};
-use super::{WAGER_COLUMNS, fixed, units, wager_fields};
-use crate::engine::simulate::{SideBetTally, SimTally};
+use super::stats::{WagerStats, mean_interval, wilson};
+use super::{WAGER_COLUMNS, fixed, one_in, units, wager_fields};
+use crate::engine::simulate::{SideBetTally, SimTally, deals_through_block};
 use crate::game::paytable::Paytable;
 use crate::game::wager::{BET_UNITS, MainWager, return_rows};
 
@@ -19,6 +21,8 @@ pub struct Report {
     pub wager: MainWager,
     pub tally: SimTally,
     pub stats: WagerStats,
+    /// Players per round.
+    pub players: u8,
     /// The game's side bets, in the game's order.
     pub side_bets: Vec<SideBetReport>,
 }
@@ -28,6 +32,8 @@ pub struct SideBetReport {
     pub table: Paytable,
     pub tally: SideBetTally,
     pub stats: WagerStats,
+    /// Pay units per unit bet of its tally's sums.
+    pub unit: i64,
 }
 
 /// `summary.csv`: one row per wager.
@@ -52,90 +58,147 @@ fn summary_row<W: Write>(out: &mut csv::Writer<W>, wager: &str, s: &WagerStats) 
     Ok(())
 }
 
-/// `returns.csv`: Event, Pays, Count, Probability, Return, then Wilson 95% probability bounds.
+/// The columns of `returns.csv`.
+pub const RETURNS_COLUMNS: [&str; 10] = [
+    "wager",
+    "event",
+    "label",
+    "pays",
+    "count",
+    "probability",
+    "one_in",
+    "return",
+    "probability_ci95_low",
+    "probability_ci95_high",
+];
+
+/// One returns row: event, label, pays in bet units (None: an "of which" row), count.
+struct Row {
+    event: String,
+    label: String,
+    pays: Option<i64>,
+    count: u64,
+}
+
+/// `returns.csv`: per wager, its rows (Event, Label, Pays, Count, Probability, 1 in X, Return,
+/// Wilson 95% probability bounds) and a Total row whose return is the player's EV.
 pub fn write_returns<W: Write>(w: W, report: &Report) -> io::Result<()> {
     let mut out = csv::Writer::from_writer(w);
-    out.write_record([
-        "wager",
-        "event",
-        "pays",
-        "count",
-        "probability",
-        "return",
-        "probability_ci95_low",
-        "probability_ci95_high",
-    ])?;
-    let hands = report.tally.hands;
-    for row in return_rows(&report.wager) {
-        let count: u64 = (row.outcomes.iter())
+    out.write_record(RETURNS_COLUMNS)?;
+    let rows = return_rows(&report.wager).into_iter().map(|row| Row {
+        event: row.event.to_string(),
+        label: row.label.to_string(),
+        pays: row.pays,
+        count: (row.outcomes.iter())
             .map(|&o| report.tally.outcomes.get(o))
-            .sum();
-        let p = count as f64 / hands as f64;
-        let bounds = wilson(count, hands, 0.95);
+            .sum(),
+    });
+    wager_returns(&mut out, &report.wager_name, rows, &report.stats)?;
+    for bet in &report.side_bets {
+        wager_returns(&mut out, &bet.table.name, side_bet_rows(bet), &bet.stats)?;
+    }
+    out.flush()
+}
+
+/// A side bet's rows: each line, then what no line pays (-1).
+fn side_bet_rows(bet: &SideBetReport) -> impl Iterator<Item = Row> + '_ {
+    let lines = bet
+        .table
+        .lines
+        .iter()
+        .map(|line| (line.event.name(), line.label.clone(), line.pays.units()));
+    let no_line = (
+        "no line pays".to_string(),
+        "No line pays".to_string(),
+        -BET_UNITS,
+    );
+    (lines.chain(std::iter::once(no_line)))
+        .zip(bet.tally.lines)
+        .map(|((event, label, pays), count)| Row {
+            event,
+            label,
+            pays: Some(pays),
+            count,
+        })
+}
+
+/// One wager's rows and its Total row.
+fn wager_returns<W: Write>(
+    out: &mut csv::Writer<W>,
+    wager: &str,
+    rows: impl Iterator<Item = Row>,
+    stats: &WagerStats,
+) -> io::Result<()> {
+    let hands = stats.trials;
+    for row in rows {
+        let p = row.count as f64 / hands as f64;
+        let bounds = wilson(row.count, hands, 0.95);
         let (pays, ret) = match row.pays {
             Some(u) => (units(u), fixed(p * u as f64 / BET_UNITS as f64)),
             None => ("-".to_string(), "-".to_string()),
         };
         out.write_record([
-            report.wager_name.clone(),
-            row.event.to_string(),
+            wager.to_string(),
+            row.event,
+            row.label,
             pays,
-            count.to_string(),
+            row.count.to_string(),
             fixed(p),
+            one_in(row.count, hands),
             ret,
             fixed(bounds.low),
             fixed(bounds.high),
         ])?;
     }
+    let dash = || "-".to_string();
     out.write_record([
-        report.wager_name.clone(),
+        wager.to_string(),
         "total".to_string(),
-        "-".to_string(),
+        "Total".to_string(),
+        dash(),
         hands.to_string(),
         fixed(1.0),
-        fixed(report.stats.player_ev),
-        "-".to_string(),
-        "-".to_string(),
-    ])?;
-    for bet in &report.side_bets {
-        side_bet_returns(&mut out, bet)?;
-    }
-    out.flush()
-}
-
-/// A side bet's returns rows: each line, what no line pays, and the Total (the player's EV).
-fn side_bet_returns<W: Write>(out: &mut csv::Writer<W>, bet: &SideBetReport) -> io::Result<()> {
-    let hands = bet.stats.trials;
-    let lines = bet.table.lines.len();
-    let rows = bet
-        .table
-        .lines
-        .iter()
-        .map(|line| (line.event.name(), line.pays.ratio()))
-        .chain(std::iter::once(("no line pays".to_string(), -1.0)));
-    for ((event, pays), &count) in rows.zip(&bet.tally.lines[..=lines]) {
-        let p = count as f64 / hands as f64;
-        let bounds = wilson(count, hands, 0.95);
-        out.write_record([
-            bet.table.name.clone(),
-            event,
-            format!("{pays:.4}"),
-            count.to_string(),
-            fixed(p),
-            fixed(p * pays),
-            fixed(bounds.low),
-            fixed(bounds.high),
-        ])?;
-    }
-    out.write_record([
-        bet.table.name.clone(),
-        "total".to_string(),
-        "-".to_string(),
-        hands.to_string(),
-        fixed(1.0),
-        fixed(bet.stats.player_ev),
-        "-".to_string(),
-        "-".to_string(),
+        dash(),
+        fixed(stats.player_ev),
+        dash(),
+        dash(),
     ])?;
     Ok(())
+}
+
+/// `convergence.csv`: for each wager, its EV over the first `deals` deals of the run, for
+/// `deals` = 1, 2, 4, ..., and the run's deals, from the tally's block sums; `ci95_low`,
+/// `ci95_high` are that EV +/- 1.96 times the run's SD (the summary's) over sqrt(deals).
+pub fn write_convergence<W: Write>(w: W, report: &Report) -> io::Result<()> {
+    let mut out = csv::Writer::from_writer(w);
+    out.write_record(["wager", "deals", "player_ev", "ci95_low", "ci95_high"])?;
+    let rounds = report.tally.rounds;
+    let players = i128::from(report.players);
+    let mut wagers = vec![(
+        report.wager_name.as_str(),
+        &report.tally.block_net,
+        i128::from(BET_UNITS),
+        report.stats.sd,
+    )];
+    for bet in &report.side_bets {
+        let unit = i128::from(bet.unit);
+        wagers.push((&bet.table.name, &bet.tally.block_net, unit, bet.stats.sd));
+    }
+    for (wager, blocks, unit, sd) in wagers {
+        let mut net = 0i128;
+        for (block, &sum) in blocks.iter().enumerate() {
+            net += sum;
+            let deals = deals_through_block(block, rounds);
+            let ev = net as f64 / (i128::from(deals) * players * unit) as f64;
+            let ci = mean_interval(ev, sd, deals, 0.95);
+            out.write_record([
+                wager.to_string(),
+                deals.to_string(),
+                fixed(ev),
+                fixed(ci.low),
+                fixed(ci.high),
+            ])?;
+        }
+    }
+    out.flush()
 }

@@ -94,6 +94,8 @@ pub struct WagerStats {
     pub loss: f64,
     /// SD of a round's net per unit wagered (per hand with one player).
     pub sd: f64,
+    /// Standard error of `player_ev`: `sd / sqrt(rounds)`.
+    pub se: f64,
     pub ci95: Interval,
     pub ci99: Interval,
 }
@@ -110,6 +112,7 @@ impl WagerStats {
             push: share(BetResult::Pushed),
             loss: share(BetResult::Lost),
             sd,
+            se: sd / (n as f64).sqrt(),
             ci95: mean_interval(player_ev, sd, n, 0.95),
             ci99: mean_interval(player_ev, sd, n, 0.99),
         }
@@ -182,17 +185,53 @@ impl Sums {
         sd_from_sums(self.n, self.sum, self.squares) / BET_UNITS as f64
     }
 
-    /// `n sum x^2 - (sum x)^2` (n^2 times the variance, in units squared), exact when it fits.
+    /// `n sum x^2 - (sum x)^2` (n^2 times the variance, in the values' units squared), exact
+    /// when it fits in 128 bits.
     fn scaled_variance(self) -> f64 {
         let exact = u128::from(self.n)
             .checked_mul(self.squares)
             .zip(self.sum.unsigned_abs().checked_pow(2))
             .and_then(|(a, b)| a.checked_sub(b));
         exact.map_or_else(
-            || (self.n as f64).powi(2) * (self.sd() * BET_UNITS as f64).powi(2),
+            || (self.n as f64).powi(2) * sd_from_sums(self.n, self.sum, self.squares).powi(2),
             |v| v as f64,
         )
     }
+}
+
+/// The exact mean, variance and standard deviation per unit wagered of a bet whose every
+/// outcome is counted (an exhaustive enumeration).
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct ExactMoments {
+    /// Everything counted (hands, or deals).
+    pub combinations: u64,
+    pub mean: f64,
+    pub variance: f64,
+    pub sd: f64,
+}
+
+/// The exact moments of `(count, net)` pairs, nets in `unit`s per unit bet (so a loss of the
+/// bet is `-unit`). The sums are exact integers and so is `n sum x^2 - (sum x)^2`, the
+/// numerator of the variance, wherever it fits in 128 bits (else it is computed in floats): one
+/// division makes each float. Shared by every exact report (side bets, the main wager).
+pub fn exact_moments(counts: impl IntoIterator<Item = (u64, i64)>, unit: i64) -> ExactMoments {
+    let sums = Sums::of(counts.into_iter());
+    let (n, u) = (sums.n as f64, unit as f64);
+    let variance = sums.scaled_variance() / (n * n * u * u);
+    ExactMoments {
+        combinations: sums.n,
+        mean: sums.sum as f64 / (n * u),
+        variance,
+        sd: variance.sqrt(),
+    }
+}
+
+/// The range that holds a player's average result per hand over `hands` hands with probability
+/// `confidence`, for a bet with mean `mean` and standard deviation `sd` per hand: the normal
+/// approximation `mean +/- z sd / sqrt(hands)` (the "volatility index" `z sd` over the square
+/// root of the hands). It understates the skew of bets with rare large pays over few hands.
+pub fn average_result_range(mean: f64, sd: f64, hands: u64, confidence: f64) -> Interval {
+    mean_interval(mean, sd, hands, confidence)
 }
 
 /// The main-wager figures of compared variant `i`: the same arithmetic as [`main_wager`], so the
@@ -581,6 +620,24 @@ mod tests {
         let zero = wilson(0, 10, 0.95);
         assert_eq!(zero.low, 0.0);
         assert!(zero.high > 0.2 && zero.high < 0.35);
+    }
+
+    #[test]
+    fn exact_moments_of_a_bet() {
+        // Pays 3 to 1 once in 4, else loses: mean 0, variance 3 (E[x^2] = (9 + 3) / 4).
+        let m = exact_moments([(1, 30_000), (3, -10_000)], 10_000);
+        assert_eq!(m.combinations, 4);
+        assert_eq!(m.mean, 0.0);
+        assert_eq!(m.variance, 3.0);
+        assert_eq!(m.sd, 3f64.sqrt());
+        // Even money at 1/2: variance 1; a coin never varies in its mean over many hands.
+        let coin = exact_moments([(5, 1), (5, -1)], 1);
+        assert_eq!((coin.mean, coin.variance), (0.0, 1.0));
+        let r = average_result_range(0.0, 1.0, 100, 0.95);
+        assert!(
+            (r.high - 0.195_996_398_5).abs() < 1e-9 && r.low == -r.high,
+            "{r:?}"
+        );
     }
 
     #[test]

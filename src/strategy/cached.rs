@@ -1,7 +1,7 @@
 //! A strategy with a shape cache in front of it ([`crate::strategy::shape`]): the fast path of
 //! every engine. Invariant: the cached strategy reads only what a shape keeps (split values and
 //! suit-blind hand features, never the dealer), so a cached answer equals the strategy's own
-//! (`tests/way_cache.rs`).
+//! (`tests/suite/way_cache.rs`).
 
 use crate::cards::Card;
 use crate::eval::split::{KnownSetting, SplitValues};

@@ -15,7 +15,7 @@
 //!   chooses for this hand, so settling with it gives the same result, whatever hand filled the
 //!   slot. When no suit can make a flush, it is the very split the house way chooses (the way's
 //!   last tie-break is the lowest split index, and splits with equal descriptors tie on
-//!   everything before it); `tests/way_cache.rs` checks both.
+//!   everything before it); `tests/suite/way_cache.rs` checks both.
 //! - Shapes with no flush suit (most hands) have a dense index below `C(20, 7)` = 77,520: the
 //!   colex rank of the rank multiset, reflected, computed from prefix counts with no sort (see
 //!   [`dense_index`]). Their entry

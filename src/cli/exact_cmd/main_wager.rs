@@ -9,12 +9,12 @@ use clap::Args;
 use crate::cli::GameArg;
 use crate::engine::exact_main::shapes::SuitDeck;
 use crate::engine::exact_main::{self, MainExact, MainRun, Progress, cache};
-use crate::files::TextFile;
+use crate::engine::run::spec::{RunSpec, StrategySpec};
 use crate::game::GameRules;
 use crate::report::exact_main::{
     MainConfig, PhaseFacts, summary_text, write_returns, write_summary,
 };
-use crate::report::facts::{InputFile, Manifest, NoExtra, RunFacts};
+use crate::report::facts::{Manifest, NoExtra};
 use crate::strategy::resolve::{Resolved, resolve};
 
 #[derive(Args, Debug)]
@@ -202,13 +202,13 @@ fn manifest(
     threads: usize,
     started: Instant,
 ) -> Manifest<MainConfig, NoExtra> {
-    let mut config_files = vec![InputFile::of("game", &game.file())];
+    let mut spec = RunSpec::new("exact main", game);
     for (role, way) in [("player way", player), ("dealer way", dealer)] {
-        config_files.extend(
-            way.sources
-                .iter()
-                .map(|f: &TextFile| InputFile::of(role, f)),
-        );
+        spec.strategies.push(StrategySpec {
+            role: role.to_string(),
+            name: way.label.clone(),
+            sources: way.sources.clone(),
+        });
     }
     let reduced = match deck.is_full() {
         true => String::new(),
@@ -239,14 +239,8 @@ fn manifest(
                 .collect()
         }),
     };
-    Manifest {
-        facts: RunFacts::of_this_run(threads, started.elapsed().as_secs_f64()),
-        config,
-        plan: None,
-        config_files,
-        deals_per_second: None,
-        extra: NoExtra {},
-    }
+    let wall = started.elapsed().as_secs_f64();
+    Manifest::of_count(config, spec, threads, wall)
 }
 
 fn write_reports(

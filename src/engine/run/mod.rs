@@ -225,6 +225,26 @@ pub mod decimal {
     }
 }
 
+/// Serde of a list of `i128` sums as decimal strings (see [`decimal`]).
+pub mod decimals {
+    use serde::{Deserialize, Deserializer, Serializer};
+
+    pub fn serialize<S: Serializer>(values: &[i128], s: S) -> Result<S::Ok, S::Error> {
+        s.collect_seq(values.iter().map(i128::to_string))
+    }
+
+    pub fn deserialize<'de, D: Deserializer<'de>>(d: D) -> Result<Vec<i128>, D::Error> {
+        let texts = Vec::<String>::deserialize(d)?;
+        (texts.iter())
+            .map(|text| {
+                text.parse().map_err(|_| {
+                    serde::de::Error::custom(format!("\"{text}\" is not a whole number in range"))
+                })
+            })
+            .collect()
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -39,6 +39,10 @@ pub struct RunSpec {
     pub strategies: Vec<StrategySpec>,
     /// The command's own options, as text.
     pub options: BTreeMap<String, String>,
+    /// Paytables the run reads beyond the game's own (`exact bonus --bet FILE`); absent from
+    /// the JSON when empty, so a spec without them digests as before.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub paytables: Vec<TextFile>,
 }
 
 impl RunSpec {
@@ -50,6 +54,7 @@ impl RunSpec {
             side_bets: game.side_bet_files(),
             strategies: Vec::new(),
             options: BTreeMap::new(),
+            paytables: Vec::new(),
         }
     }
 

@@ -9,9 +9,15 @@
 //! way's text (or built-in name), so a table is reused only for the same rules, way and version;
 //! a file whose key differs, or that does not parse, or whose hands do not add up to every 7-card
 //! hand of the deck, is rebuilt (with a note), never trusted. Files are written atomically.
+//!
+//! Every table this process loads or builds is remembered by key with the SHA-256 of its text
+//! ([`table_digest`]), so that a manifest can list it among the run's inputs; a table's text is
+//! a function of its key alone, so the digest is the same whether it was read or built.
 
+use std::collections::BTreeMap;
 use std::fmt::Write as _;
 use std::path::{Path, PathBuf};
+use std::sync::Mutex;
 
 use super::PREFIX;
 use super::grid::{DealerCounts, ValueIndex};
@@ -46,19 +52,25 @@ pub fn default_dir() -> Option<PathBuf> {
 
 /// The key of the table of `way` under `game`.
 pub fn key(way: &DealerWay, game: &GameRules) -> String {
+    key_of(&game.file(), &way.label, &way.text)
+}
+
+/// The key of the table of the dealer way `label` (its file's text, or the built-in's name) under
+/// the game file `game`.
+pub fn key_of(game: &crate::files::TextFile, label: &str, way_text: &str) -> String {
     let text = format!(
         "paigow {}\n--- game {}\n{}\n--- dealer way {}\n{}",
         env!("CARGO_PKG_VERSION"),
         game.origin,
         game.text,
-        way.label,
-        way.text
+        label,
+        way_text
     );
     crate::files::sha256_hex(text.as_bytes())
 }
 
-/// The file of a table: readable names and the key's first 16 hex digits.
-fn file_name(way: &DealerWay, game: &GameRules, key: &str) -> String {
+/// The file name of a table: readable names and the key's first 16 hex digits.
+pub fn file_name_of(game_origin: &str, label: &str, key: &str) -> String {
     let stem = |s: &str| {
         Path::new(s)
             .file_stem()
@@ -66,10 +78,34 @@ fn file_name(way: &DealerWay, game: &GameRules, key: &str) -> String {
     };
     format!(
         "dealer-{}-{}-{}.csv",
-        stem(&game.origin),
-        stem(&way.label),
+        stem(game_origin),
+        stem(label),
         &key[..16]
     )
+}
+
+fn file_name(way: &DealerWay, game: &GameRules, key: &str) -> String {
+    file_name_of(&game.origin, &way.label, key)
+}
+
+/// SHA-256 of each table's text this process has loaded or built, by key.
+static DIGESTS: Mutex<BTreeMap<String, String>> = Mutex::new(BTreeMap::new());
+
+/// The SHA-256 of the text of the table with key `key`, if this process loaded or built it.
+pub fn table_digest(key: &str) -> Option<String> {
+    let digests = DIGESTS
+        .lock()
+        .unwrap_or_else(|poisoned| poisoned.into_inner());
+    digests.get(key).cloned()
+}
+
+/// Remembers the digest of the table `counts` with key `key`.
+fn remember(key: &str, index: &ValueIndex, counts: &DealerCounts) {
+    let digest = crate::files::sha256_hex(write(key, index, counts).as_bytes());
+    let mut digests = DIGESTS
+        .lock()
+        .unwrap_or_else(|poisoned| poisoned.into_inner());
+    digests.insert(key.to_string(), digest);
 }
 
 /// The counts from the cache when a valid table with the right key is there; else `build()`,
@@ -83,12 +119,27 @@ pub fn load_or_build(
     build: impl FnOnce() -> DealerCounts,
 ) -> DealerCounts {
     let key = key(way, game);
-    let path = dir.map(|d| d.join(file_name(way, game, &key)));
+    let counts = read_or_build(way, game, index, dir, note, build, &key);
+    remember(&key, index, &counts);
+    counts
+}
+
+/// [`load_or_build`] with the key computed.
+fn read_or_build(
+    way: &DealerWay,
+    game: &GameRules,
+    index: &ValueIndex,
+    dir: Option<&Path>,
+    note: &dyn Fn(&str),
+    build: impl FnOnce() -> DealerCounts,
+    key: &str,
+) -> DealerCounts {
+    let path = dir.map(|d| d.join(file_name(way, game, key)));
     let expected_hands = crate::combin::choose(game.deck.size() as u64, 7);
     if let Some(path) = &path
         && path.exists()
     {
-        match read(path, &key, index) {
+        match read(path, key, index) {
             Ok(counts) if counts.hands() == expected_hands => return counts,
             Ok(_) => note(&format!(
                 "{}: hands do not add up; rebuilding",
@@ -109,7 +160,7 @@ pub fn load_or_build(
         started.elapsed().as_secs_f64()
     ));
     if let Some(path) = &path {
-        match crate::files::write_atomic(path, write(&key, index, &counts).as_bytes()) {
+        match crate::files::write_atomic(path, write(key, index, &counts).as_bytes()) {
             Ok(()) => note(&format!(
                 "{PREFIX}{}: cached at {}",
                 way.label,

@@ -1,0 +1,237 @@
+//! `paigow report RUN_DIR... --out DIR`: a lab-ready report (`report.md`, a self-contained
+//! `report.html`, and the figures as `plots/*.svg`) from run directories of any kind; with
+//! `--game G --all`, first the runs a game's package needs.
+//!
+//! The package runs each step as its own `paigow` process (this same executable), so each run's
+//! manifest records the command line that made it, exactly as if typed; a step that fails stops
+//! the package with its exit status, and nothing is reported from a partial package.
+
+use std::path::{Path, PathBuf};
+use std::time::Instant;
+
+use anyhow::Context;
+use clap::Args;
+
+use super::run_args::parse_count;
+use crate::game::GameRules;
+use crate::report::compose::compose;
+use crate::report::document::markdown::PLOTS_DIR;
+use crate::report::document::{html, markdown};
+use crate::report::runs::RunDir;
+
+#[derive(Args, Debug)]
+pub struct ReportArgs {
+    /// Run directories written by `exact`, `simulate`, `compare`, `table` or `merge`.
+    #[arg(value_name = "RUN_DIR")]
+    runs: Vec<PathBuf>,
+    /// Report directory: report.md, report.html and plots/*.svg.
+    #[arg(long)]
+    out: PathBuf,
+    /// With --all: the game (a shipped name or a game TOML file).
+    #[arg(long, short = 'g', requires = "all")]
+    game: Option<String>,
+    /// Run what the game needs first (exact categories, exact side bets, a simulation), into
+    /// OUT/runs/, and report on those runs (and any RUN_DIRs given).
+    #[arg(long, requires = "game")]
+    all: bool,
+    /// With --all: the player's way in the simulation.
+    #[arg(long, default_value = "foxwoods")]
+    player_way: String,
+    /// With --all: the dealer's way in the simulation.
+    #[arg(long, default_value = "foxwoods")]
+    dealer_way: String,
+    /// With --all: deals in the simulation.
+    #[arg(long, short = 'n', default_value = "1e7", value_parser = parse_count)]
+    deals: u64,
+    /// With --all: the simulation's seed.
+    #[arg(long, short = 's', default_value_t = 1)]
+    seed: u64,
+    /// With --all: worker threads of each step (default: one per core).
+    #[arg(long, short = 't')]
+    threads: Option<usize>,
+    /// No progress lines and no summary.
+    #[arg(long, short = 'q')]
+    quiet: bool,
+}
+
+pub fn run(args: &ReportArgs) -> anyhow::Result<()> {
+    let started = Instant::now();
+    let mut dirs = Vec::new();
+    if let Some(game) = args.game.as_deref().filter(|_| args.all) {
+        dirs.extend(run_package(args, game)?);
+    }
+    dirs.extend(args.runs.iter().cloned());
+    if dirs.is_empty() {
+        anyhow::bail!("no run directories: give RUN_DIR..., or --game G --all to make them");
+    }
+    let mut runs = Vec::new();
+    for dir in &dirs {
+        let mut run = RunDir::read(dir)?;
+        run.dir = shown_name(dir, &args.out);
+        runs.push(run);
+    }
+    let figures = write_report(&args.out, &runs)?;
+    if !args.quiet {
+        super::print_stdout(&format!(
+            "report of {} runs ({figures} figures) in {:.1} s: {}, {}\n",
+            runs.len(),
+            started.elapsed().as_secs_f64(),
+            args.out.join("report.md").display(),
+            args.out.join("report.html").display()
+        ))?;
+    }
+    Ok(())
+}
+
+/// A run directory as the report names it: relative to the report directory when inside it (so
+/// a package's report reads the same wherever it is made), else as given.
+fn shown_name(dir: &Path, out: &Path) -> String {
+    dir.strip_prefix(out)
+        .map_or_else(|_| dir.display().to_string(), |p| p.display().to_string())
+}
+
+/// Writes `report.md`, `report.html` and the figures into `out`; returns the figure count.
+fn write_report(out: &Path, runs: &[RunDir]) -> anyhow::Result<usize> {
+    let doc = compose(runs);
+    let plots = out.join(PLOTS_DIR);
+    std::fs::create_dir_all(&plots)
+        .with_context(|| format!("{}: cannot create the report directory", plots.display()))?;
+    remove_old_plots(&plots)?;
+    let write = |path: PathBuf, bytes: &[u8]| {
+        crate::files::write_atomic(&path, bytes)
+            .with_context(|| format!("{}: cannot write", path.display()))
+    };
+    for figure in doc.figures() {
+        write(plots.join(&figure.file), figure.svg.as_bytes())?;
+    }
+    write(out.join("report.md"), markdown::render(&doc).as_bytes())?;
+    write(out.join("report.html"), html::render(&doc).as_bytes())?;
+    Ok(doc.figures().len())
+}
+
+/// Removes the SVG files a previous report left in `plots`.
+fn remove_old_plots(plots: &Path) -> anyhow::Result<()> {
+    let entries =
+        std::fs::read_dir(plots).with_context(|| format!("{}: cannot list", plots.display()))?;
+    for entry in entries.flatten() {
+        let path = entry.path();
+        if path.extension().is_some_and(|e| e == "svg") {
+            std::fs::remove_file(&path)
+                .with_context(|| format!("{}: cannot remove", path.display()))?;
+        }
+    }
+    Ok(())
+}
+
+/// One step of a game's package: its run directory's name and its `paigow` arguments.
+struct Step {
+    dir: &'static str,
+    args: Vec<String>,
+}
+
+/// The runs a game's package needs, in order.
+fn package_steps(args: &ReportArgs, game_name: &str, game: &GameRules, runs: &Path) -> Vec<Step> {
+    let out = |dir: &str| runs.join(dir).display().to_string();
+    let words = |list: &[&str]| list.iter().map(|w| w.to_string()).collect::<Vec<String>>();
+    let threads: Vec<String> = args
+        .threads
+        .map(|t| vec!["--threads".to_string(), t.to_string()])
+        .unwrap_or_default();
+    let mut steps = vec![Step {
+        dir: "exact-categories",
+        args: words(&[
+            "exact",
+            "categories",
+            "--game",
+            game_name,
+            "--out",
+            &out("exact-categories"),
+        ]),
+    }];
+    if !game.side_bets.is_empty() {
+        steps.push(Step {
+            dir: "exact-bonus",
+            args: words(&[
+                "exact",
+                "bonus",
+                "--game",
+                game_name,
+                "--quiet",
+                "--out",
+                &out("exact-bonus"),
+            ]),
+        });
+    }
+    let mut exact_main = words(&[
+        "exact",
+        "main",
+        "--game",
+        game_name,
+        "--player-way",
+        &args.player_way,
+        "--dealer-way",
+        &args.dealer_way,
+        "--quiet",
+        "--out",
+        &out("exact-main"),
+    ]);
+    exact_main.extend(threads.iter().cloned());
+    steps.push(Step {
+        dir: "exact-main",
+        args: exact_main,
+    });
+    let deals = args.deals.to_string();
+    let seed = args.seed.to_string();
+    let mut simulate = words(&[
+        "simulate",
+        "--game",
+        game_name,
+        "--player-way",
+        &args.player_way,
+        "--dealer-way",
+        &args.dealer_way,
+        "--deals",
+        &deals,
+        "--seed",
+        &seed,
+        "--quiet",
+        "--out",
+        &out("simulate"),
+    ]);
+    simulate.extend(threads);
+    steps.push(Step {
+        dir: "simulate",
+        args: simulate,
+    });
+    steps
+}
+
+/// Runs a game's package into `OUT/runs/`; returns the run directories.
+fn run_package(args: &ReportArgs, game_name: &str) -> anyhow::Result<Vec<PathBuf>> {
+    let game = GameRules::load(game_name)?;
+    let runs = args.out.join("runs");
+    let exe = std::env::current_exe()
+        .context("cannot find this paigow executable to run the package's steps")?;
+    let mut dirs = Vec::new();
+    for step in package_steps(args, game_name, &game, &runs) {
+        let started = Instant::now();
+        if !args.quiet {
+            eprintln!("paigow {}", step.args.join(" "));
+        }
+        let status = std::process::Command::new(&exe)
+            .args(&step.args)
+            .status()
+            .with_context(|| format!("cannot run paigow {}", step.args.join(" ")))?;
+        if !status.success() {
+            anyhow::bail!(
+                "the package step `paigow {}` failed ({status})",
+                step.args.join(" ")
+            );
+        }
+        if !args.quiet {
+            eprintln!("  {}: {:.1} s", step.dir, started.elapsed().as_secs_f64());
+        }
+        dirs.push(runs.join(step.dir));
+    }
+    Ok(dirs)
+}

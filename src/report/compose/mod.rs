@@ -1,0 +1,392 @@
+//! `paigow report`: a lab-ready document from run directories of any kind.
+//!
+//! The runs are grouped by game (the SHA-256 of the game file); for each game the report gives its
+//! rules, its house ways, the main wager and each side bet (every run that reports it, exact and
+//! simulated, with figures, ranges, plots and cross-checks), house-way comparisons, card-room
+//! table runs and category counts; then every audit of a published claim, the method of each run
+//! and how to reproduce it.
+//!
+//! Invariants: every figure is a cell of a run's CSV file, as written or formatted
+//! ([`format`]), or one of the few derivations [`wagers`] names; a simulation is set against an
+//! exact run only when both list the same paytable (by SHA-256, where both manifests embed it);
+//! the document depends only on the runs' files, so the same runs give the same report.
+
+pub mod format;
+pub mod game;
+pub mod provenance;
+pub mod runs_sections;
+pub mod wagers;
+
+use self::format::{count, percent};
+use self::game::{GameView, game_section, ways_of, ways_section};
+use self::provenance::{claims_section, method_section, reproducibility_section};
+use self::runs_sections::{categories_section, compare_section, table_section};
+use self::wagers::{
+    MAIN_NAMES, WagerRun, convergence_figure, cross_check, describe_run, figures_table, ranges,
+    return_by_line, returns_table,
+};
+use crate::game::paytable::Paytable;
+use crate::report::document::{Block, Document, Inline, Table, code, text};
+use crate::report::runs::{RunDir, RunKind};
+
+/// The report of `runs`, in the order given.
+pub fn compose(runs: &[RunDir]) -> Document {
+    let groups = by_game(runs);
+    let names: Vec<String> = groups.iter().map(|(g, _)| g.name.clone()).collect();
+    let mut doc = Document {
+        title: format!("Pai Gow Poker mathematics: {}", names.join("; ")),
+        blocks: Vec::new(),
+    };
+    introduction(&mut doc, runs);
+    let contents_at = doc.blocks.len();
+    doc.heading(2, "Summary");
+    summary_table(&mut doc, &groups);
+    for (game, members) in &groups {
+        game_part(&mut doc, game, members);
+    }
+    let all: Vec<&RunDir> = runs.iter().collect();
+    doc.heading(2, "Audits of published claims");
+    claims_section(&mut doc, &all);
+    doc.heading(2, "Method");
+    method_section(&mut doc, &all);
+    doc.heading(2, "Reproducibility");
+    reproducibility_section(&mut doc, &all);
+    let contents = contents(&doc);
+    doc.blocks.insert(contents_at, contents);
+    doc
+}
+
+/// The runs grouped by game, in order of first appearance.
+fn by_game(runs: &[RunDir]) -> Vec<(GameView, Vec<&RunDir>)> {
+    let mut groups: Vec<(GameView, Vec<&RunDir>)> = Vec::new();
+    for run in runs {
+        let view = GameView::of(run);
+        let key = |g: &GameView| g.sha256.clone().unwrap_or_else(|| g.name.clone());
+        match groups.iter_mut().find(|(g, _)| key(g) == key(&view)) {
+            Some((_, members)) => members.push(run),
+            None => groups.push((view, vec![run])),
+        }
+    }
+    groups
+}
+
+/// What the report is made from.
+fn introduction(doc: &mut Document, runs: &[RunDir]) {
+    doc.paragraph(vec![text("Made by "), code("paigow report"), text(format!(
+        " from {} run director{}. Every figure below is read from the CSV files of those runs \
+         (a value in percent is the fraction times 100); the few figures derived from them say how. The tool version \
+         and commit of each run, and the SHA-256 of every input and file, are under Reproducibility.",
+        runs.len(),
+        if runs.len() == 1 { "y" } else { "ies" }
+    ))]);
+    let items = runs
+        .iter()
+        .map(|r| vec![code(&r.dir), text(format!(": {}", describe_run(r)))])
+        .collect();
+    doc.push(Block::Bullets(items));
+}
+
+/// Links to every level-2 heading.
+fn contents(doc: &Document) -> Block {
+    let items = (doc.blocks.iter())
+        .filter_map(|b| match b {
+            Block::Heading { level: 2, text, id } => Some(vec![Inline::Link {
+                text: text.clone(),
+                target: format!("#{id}"),
+            }]),
+            _ => None,
+        })
+        .collect();
+    Block::Bullets(items)
+}
+
+/// One line per wager per run: method, EV, house edge, hit frequency, SD.
+fn summary_table(doc: &mut Document, groups: &[(GameView, Vec<&RunDir>)]) {
+    let header = [
+        "wager",
+        "game",
+        "method",
+        "player EV",
+        "house edge",
+        "hit frequency",
+        "SD",
+        "run",
+    ];
+    let mut t = Table::new(&header).left(&[1, 2, 7]);
+    for (game, runs) in groups {
+        for name in wager_names(game, runs) {
+            for w in runs
+                .iter()
+                .filter_map(|r| WagerRun::find(r, &names_of(&name)))
+            {
+                t.row(vec![
+                    display_name(&name).to_string(),
+                    game.name.clone(),
+                    if w.is_exact() { "exact" } else { "simulation" }.to_string(),
+                    percent(w.figure("player_ev"), 4),
+                    percent(w.figure("house_edge"), 4),
+                    percent(w.hit_rate(), 4),
+                    w.figure("sd").to_string(),
+                    w.run.dir.clone(),
+                ]);
+            }
+        }
+    }
+    if groups.len() == 1 {
+        t = without_column(t, 1);
+    }
+    if t.rows.is_empty() {
+        doc.say("No run reports a wager.");
+    } else {
+        doc.push(Block::Table(t));
+    }
+}
+
+/// The table without column `c`.
+fn without_column(mut t: Table, c: usize) -> Table {
+    t.header.remove(c);
+    t.align.remove(c);
+    for row in &mut t.rows {
+        row.remove(c);
+    }
+    t
+}
+
+/// The wagers the runs of a game report: the main wager, then side bets in the game's order.
+fn wager_names(game: &GameView, runs: &[&RunDir]) -> Vec<String> {
+    let mut names: Vec<String> = Vec::new();
+    if runs
+        .iter()
+        .any(|r| WagerRun::find(r, &MAIN_NAMES).is_some())
+    {
+        names.push(MAIN_NAMES[0].to_string());
+    }
+    let mut bets: Vec<String> = (game.rules.iter())
+        .flat_map(|g| g.side_bets.iter().map(|b| b.name.clone()))
+        .collect();
+    for run in runs
+        .iter()
+        .filter(|r| matches!(r.kind, RunKind::ExactBonus | RunKind::Simulate))
+    {
+        if let Some(summary) = run.csv.get("summary.csv") {
+            bets.extend(
+                summary
+                    .rows
+                    .iter()
+                    .map(|r| summary.get(r, "wager").to_string()),
+            );
+        }
+    }
+    for bet in bets {
+        let reported = runs
+            .iter()
+            .any(|r| WagerRun::find(r, &[bet.as_str()]).is_some());
+        if !MAIN_NAMES.contains(&bet.as_str()) && reported && !names.contains(&bet) {
+            names.push(bet);
+        }
+    }
+    names
+}
+
+/// The names a wager goes by in reports.
+fn names_of(name: &str) -> Vec<&str> {
+    if MAIN_NAMES.contains(&name) {
+        MAIN_NAMES.to_vec()
+    } else {
+        vec![name]
+    }
+}
+
+fn display_name(name: &str) -> &str {
+    if MAIN_NAMES.contains(&name) {
+        "main wager"
+    } else {
+        name
+    }
+}
+
+/// Everything about one game.
+fn game_part(doc: &mut Document, game: &GameView, runs: &[&RunDir]) {
+    doc.heading(2, &game.name);
+    let tables = paytables(runs);
+    game_section(doc, game, &tables);
+    ways_section(doc, &ways_of(runs));
+    for name in wager_names(game, runs) {
+        wager_part(doc, &name, runs);
+    }
+    let part =
+        |doc: &mut Document, kind: RunKind, title: &str, each: fn(&mut Document, &RunDir)| {
+            let chosen: Vec<&&RunDir> = runs.iter().filter(|r| r.kind == kind).collect();
+            if !chosen.is_empty() {
+                doc.heading(3, title);
+                for run in chosen {
+                    each(doc, run);
+                }
+            }
+        };
+    part(
+        doc,
+        RunKind::Compare,
+        "House-way comparisons",
+        compare_section,
+    );
+    part(doc, RunKind::Table, "Card-room table runs", table_section);
+    part(
+        doc,
+        RunKind::ExactCategories,
+        "7-card hand categories",
+        categories_section,
+    );
+    let others: Vec<&&RunDir> = (runs.iter())
+        .filter(|r| matches!(r.kind, RunKind::Other(_)))
+        .collect();
+    if !others.is_empty() {
+        doc.heading(3, "Other runs");
+        for run in others {
+            other_section(doc, run);
+        }
+    }
+}
+
+/// A run of a command this report does not know: each CSV file as written.
+fn other_section(doc: &mut Document, run: &RunDir) {
+    doc.heading(4, &format!("{} ({})", run.dir, run.kind.name()));
+    for (name, file) in &run.csv {
+        doc.paragraph(vec![text(format!("{name}:"))]);
+        doc.push(Block::Table(runs_sections::as_is(file)));
+    }
+}
+
+/// The paytables the runs embed, each once (by name).
+fn paytables(runs: &[&RunDir]) -> Vec<Paytable> {
+    let mut tables: Vec<Paytable> = Vec::new();
+    for spec in runs.iter().filter_map(|r| r.spec.as_ref()) {
+        for file in spec.side_bets.iter().chain(&spec.paytables) {
+            if let Ok(t) = Paytable::from_toml(&file.text, &file.origin)
+                && !tables.iter().any(|o| o.name == t.name)
+            {
+                tables.push(t);
+            }
+        }
+    }
+    tables
+}
+
+/// The SHA-256 of the paytable `name` as `run` embeds it.
+fn paytable_sha(run: &RunDir, name: &str) -> Option<String> {
+    let spec = run.spec.as_ref()?;
+    (spec.side_bets.iter().chain(&spec.paytables))
+        .find(|f| Paytable::from_toml(&f.text, &f.origin).is_ok_and(|t| t.name == name))
+        .map(|f| f.sha256())
+}
+
+/// One wager: every run that reports it.
+fn wager_part(doc: &mut Document, name: &str, runs: &[&RunDir]) {
+    let names = names_of(name);
+    let found: Vec<WagerRun> = runs
+        .iter()
+        .filter_map(|r| WagerRun::find(r, &names))
+        .collect();
+    let main = MAIN_NAMES.contains(&name);
+    doc.heading(
+        3,
+        &if main {
+            "Main wager".to_string()
+        } else {
+            format!("Side bet: {name}")
+        },
+    );
+    let exact = || found.iter().filter(|w| w.is_exact());
+    for w in exact() {
+        exact_part(doc, name, w);
+    }
+    for (i, w) in found.iter().filter(|w| !w.is_exact()).enumerate() {
+        let matched = exact().find(|e| same_paytable(e.run, w.run, name, main));
+        simulated_part(doc, w, matched, exact().next().is_none() && i == 0);
+    }
+}
+
+/// The text with a capital first letter.
+fn capital(text: &str) -> String {
+    let mut chars = text.chars();
+    chars
+        .next()
+        .map_or_else(String::new, |c| c.to_uppercase().chain(chars).collect())
+}
+
+/// Whether two runs play the same wager: for the main wager, the same player's and dealer's ways
+/// (by their files' SHA-256 where both list them, else by name); for a side bet, the same
+/// paytable (by SHA-256 where both embed it).
+fn same_paytable(a: &RunDir, b: &RunDir, name: &str, main: bool) -> bool {
+    if main {
+        return ["player way", "dealer way"].iter().all(|role| {
+            let fact = role.replace(' ', "_");
+            match (way_digests(a, role), way_digests(b, role)) {
+                (Some(x), Some(y)) => x == y,
+                _ => a.fact(&fact) == b.fact(&fact),
+            }
+        });
+    }
+    match (paytable_sha(a, name), paytable_sha(b, name)) {
+        (Some(x), Some(y)) => x == y,
+        _ => true,
+    }
+}
+
+/// The SHA-256 (or the built-in's name) of each input a run lists in `role`, if it lists any.
+fn way_digests(run: &RunDir, role: &str) -> Option<Vec<String>> {
+    let found: Vec<String> = (run.inputs.iter())
+        .filter(|i| i.role == role)
+        .map(|i| i.sha256.clone().unwrap_or_else(|| i.origin.clone()))
+        .collect();
+    (!found.is_empty()).then_some(found)
+}
+
+/// An exact run of a wager: returns, figures, ranges, the return of each line.
+fn exact_part(doc: &mut Document, name: &str, w: &WagerRun) {
+    doc.heading(4, &format!("Exact: {}", w.run.dir));
+    doc.say(format!(
+        "Every hand (or deal) counted: {}.",
+        w.figure("method")
+    ));
+    doc.push(Block::Table(returns_table(w)));
+    doc.paragraph(vec![
+        text("House edge "),
+        Inline::Strong(percent(w.figure("house_edge"), 4)),
+        text(format!(
+            "; hit frequency {}; SD {} per unit bet; {} combinations.",
+            percent(w.hit_rate(), 4),
+            w.figure("sd"),
+            count(w.trials())
+        )),
+    ]);
+    doc.push(Block::Table(figures_table(w)));
+    ranges(doc, w);
+    if let Some(figure) = return_by_line(w, display_name(name)) {
+        doc.push(Block::Figure(figure));
+    }
+}
+
+/// A simulated run of a wager: returns, figures, its cross-check against the exact run, and its
+/// convergence.
+fn simulated_part(doc: &mut Document, w: &WagerRun, exact: Option<&WagerRun>, with_ranges: bool) {
+    doc.heading(4, &format!("Simulated: {}", w.run.dir));
+    doc.say(format!("{}.", capital(&describe_run(w.run))));
+    doc.push(Block::Table(returns_table(w)));
+    doc.push(Block::Table(figures_table(w)));
+    if with_ranges {
+        ranges(doc, w);
+    }
+    if let Some(e) = exact {
+        doc.paragraph(vec![
+            Inline::Strong("Against the exact counts".into()),
+            text(format!(" of {}:", e.run.dir)),
+        ]);
+        cross_check(doc, w, e);
+    }
+    let exact_ev = exact.and_then(|e| format::number(e.figure("player_ev")));
+    let wager = w.summary.get(w.figures, "wager");
+    if let Some(figure) = convergence_figure(w.run, wager, exact_ev) {
+        doc.push(Block::Figure(figure));
+    }
+}

@@ -1,0 +1,475 @@
+//! The wagers of a game: for the main wager and each side bet, the return table of every run
+//! that reports it (exact counts or simulated counts), its figures (EV, house edge, hit
+//! frequency, variance and SD per unit wagered), the range of a player's average result over
+//! 100 to 100,000 hands, the return of each paytable line, and each simulation against the exact
+//! figures with its convergence.
+//!
+//! Every figure is a CSV cell as written, or formatted from one ([`super::format`]). Three are
+//! derived, each from cells of the same row and said so in the text: "1 in X" where a file has
+//! no `one_in` column (total over count), a simulation's variance (its SD squared), and the
+//! ranges (the EV plus or minus z SD over the square root of the hands, [`average_result_range`]).
+
+use super::format::{count, dash, decimal, number, pays, percent, percent_of};
+use crate::report::document::svg::{RunningPoint, bars, convergence};
+use crate::report::document::{Block, Document, Figure, Table, slug, strong, text};
+use crate::report::runs::{CsvFile, RunDir, RunKind};
+use crate::report::stats::{average_result_range, z};
+
+/// The main wager's name in simulated reports and in exact ones.
+pub const MAIN_NAMES: [&str; 2] = ["main", "main wager"];
+/// The hands over which a player's average result is given.
+pub const RANGE_HANDS: [u64; 4] = [100, 1_000, 10_000, 100_000];
+/// The confidence of each range.
+pub const RANGE_LEVELS: [f64; 3] = [0.90, 0.95, 0.99];
+
+/// One wager as one run reports it: its returns rows and its summary row.
+pub struct WagerRun<'a> {
+    pub run: &'a RunDir,
+    pub returns: &'a CsvFile,
+    pub rows: Vec<&'a Vec<String>>,
+    pub summary: &'a CsvFile,
+    pub figures: &'a Vec<String>,
+}
+
+impl<'a> WagerRun<'a> {
+    /// The wager named `name` in `run`, if the run reports it.
+    pub fn find(run: &'a RunDir, names: &[&str]) -> Option<WagerRun<'a>> {
+        let returns = run.csv.get("returns.csv")?;
+        let summary = run.csv.get("summary.csv")?;
+        let figures = summary
+            .rows
+            .iter()
+            .find(|r| names.contains(&summary.get(r, "wager")))?;
+        let wager = summary.get(figures, "wager");
+        let rows = returns.rows_with("wager", wager).collect();
+        Some(WagerRun {
+            run,
+            returns,
+            rows,
+            summary,
+            figures,
+        })
+    }
+
+    /// Whether the counts are exact (an enumeration) rather than simulated.
+    pub fn is_exact(&self) -> bool {
+        matches!(self.run.kind, RunKind::ExactBonus | RunKind::ExactMain)
+    }
+
+    /// A summary cell.
+    pub fn figure(&self, column: &str) -> &str {
+        self.summary.get(self.figures, column)
+    }
+
+    /// The hit frequency: the exact `hit_rate`, or a run's `win` share.
+    pub fn hit_rate(&self) -> &str {
+        let hit = self.figure("hit_rate");
+        if hit.is_empty() {
+            self.figure("win")
+        } else {
+            hit
+        }
+    }
+
+    /// The number of bets or combinations counted.
+    pub fn trials(&self) -> &str {
+        let t = self.figure("trials");
+        if t.is_empty() {
+            self.figure("combinations")
+        } else {
+            t
+        }
+    }
+
+    /// The standard error of the EV: a simulation's 95% half-width over z(0.95).
+    pub fn standard_error(&self) -> Option<f64> {
+        let (lo, hi) = (
+            number(self.figure("ci95_low"))?,
+            number(self.figure("ci95_high"))?,
+        );
+        Some((hi - lo) / (2.0 * z(0.95)))
+    }
+
+    /// The run described in a few words.
+    pub fn describe(&self) -> String {
+        describe_run(self.run)
+    }
+}
+
+/// A run in a few words: what it is, and for a simulation its ways, deals and seed.
+pub fn describe_run(run: &RunDir) -> String {
+    match &run.kind {
+        RunKind::Simulate => format!(
+            "simulation, player {} vs dealer {}, {} deals, seed {}",
+            run.fact("player_way"),
+            run.fact("dealer_way"),
+            count(&run.fact("deals")),
+            run.fact("seed")
+        ),
+        RunKind::ExactMain => format!(
+            "exact main wager, player {} vs dealer {}",
+            run.fact("player_way"),
+            run.fact("dealer_way")
+        ),
+        RunKind::ExactBonus => "exact side bets, every hand counted".to_string(),
+        RunKind::ExactCategories => "exact 7-card categories".to_string(),
+        RunKind::Compare => format!(
+            "house-way comparison, {} deals, seed {}",
+            count(&run.fact("deals")),
+            run.fact("seed")
+        ),
+        RunKind::Table => format!(
+            "card-room table, {} rounds, seed {}",
+            count(&run.fact("deals")),
+            run.fact("seed")
+        ),
+        RunKind::Other(name) => format!("a run of `{name}`"),
+    }
+}
+
+/// The returns table of one wager in one run: Event, Pays, Combinations or Count, Probability,
+/// 1 in X, Return; the Total row's return is the player's EV.
+pub fn returns_table(w: &WagerRun) -> Table {
+    let counted = if w.is_exact() {
+        "combinations"
+    } else {
+        "count"
+    };
+    let header = [
+        "event",
+        "pays (to 1)",
+        counted,
+        "probability",
+        "1 in",
+        "return",
+    ];
+    let mut t = Table::new(&header);
+    for row in &w.rows {
+        let cell = |c: &str| w.returns.get(row, c).to_string();
+        let is_total = cell("event") == "total";
+        let label = match (is_total, cell("label").is_empty()) {
+            (true, _) => "Total".to_string(),
+            (false, true) => cell("event").trim().to_string(),
+            (false, false) => cell("label"),
+        };
+        let n = if w.is_exact() {
+            cell("combinations")
+        } else {
+            cell("count")
+        };
+        let one_in = match (w.returns.has("one_in"), is_total) {
+            (_, true) => String::new(),
+            (true, false) => decimal(&cell("one_in"), 2),
+            (false, false) => derived_one_in(&n, &cell("total")),
+        };
+        let pay = if is_total {
+            String::new()
+        } else {
+            pays(&cell("pays"))
+        };
+        t.row(vec![
+            label,
+            pay,
+            count(&n),
+            cell("probability"),
+            one_in,
+            dash(&cell("return")),
+        ]);
+    }
+    t.total = t
+        .rows
+        .last()
+        .is_some_and(|r| r[0] == "Total" || r[0] == "total");
+    t
+}
+
+/// "1 in X" as total over count, for files without a `one_in` column.
+fn derived_one_in(n: &str, total: &str) -> String {
+    match (number(n), number(total)) {
+        (Some(n), Some(t)) if n > 0.0 => decimal(&(t / n).to_string(), 2),
+        _ => "-".to_string(),
+    }
+}
+
+/// The figures of one wager in one run.
+pub fn figures_table(w: &WagerRun) -> Table {
+    let mut t = Table::new(&["figure", "value", "in percent"]);
+    let mut row = |name: &str, cell: &str, as_percent: bool| {
+        let shown = if as_percent {
+            percent(cell, 4)
+        } else {
+            String::new()
+        };
+        t.row(vec![name.to_string(), dash(cell), shown]);
+    };
+    row("player EV per unit bet", w.figure("player_ev"), true);
+    row("house edge", w.figure("house_edge"), true);
+    if MAIN_NAMES.contains(&w.figure("wager")) {
+        let hit = "hit frequency (the bet wins, or is paid the overqualifier)";
+        row(hit, w.hit_rate(), true);
+        row("push", w.figure("push"), true);
+        row("loss", w.figure("loss"), true);
+    } else {
+        row("hit frequency (some line pays)", w.hit_rate(), true);
+    }
+    row("standard deviation per unit bet", w.figure("sd"), false);
+    let variance = w.figure("variance").to_string();
+    match (variance.is_empty(), number(w.figure("sd"))) {
+        (false, _) => row("variance per unit bet", &variance, false),
+        (true, Some(sd)) => {
+            let squared = format!("{:.10}", sd * sd);
+            row("variance per unit bet (SD squared)", &squared, false)
+        }
+        _ => {}
+    }
+    if !w.is_exact() {
+        for (name, column) in [
+            ("95% interval, low", "ci95_low"),
+            ("95% interval, high", "ci95_high"),
+            ("99% interval, low", "ci99_low"),
+            ("99% interval, high", "ci99_high"),
+        ] {
+            row(name, w.figure(column), true);
+        }
+    }
+    let counted = if w.is_exact() {
+        "combinations"
+    } else {
+        "bets simulated"
+    };
+    t.row(vec![counted.to_string(), count(w.trials()), String::new()]);
+    t
+}
+
+/// The range of a player's average result per hand over [`RANGE_HANDS`] hands, each end held
+/// within `[least, most]`, what one hand can return (a held end is marked `*`). Returns the
+/// table and whether any end was held.
+pub fn ranges_table(ev: f64, sd: f64, (least, most): (f64, f64)) -> (Table, bool) {
+    let header = [
+        "hands",
+        "90% of players between",
+        "95% of players between",
+        "99% of players between",
+    ];
+    let mut t = Table::new(&header);
+    let mut held = false;
+    let mut end = |x: f64| {
+        let kept = x.clamp(least, most);
+        held |= kept != x;
+        let mark = if kept != x { "*" } else { "" };
+        format!("{}{mark}", signed(percent_of(kept, 2)))
+    };
+    for hands in RANGE_HANDS {
+        let mut row = vec![count(&hands.to_string())];
+        for level in RANGE_LEVELS {
+            let r = average_result_range(ev, sd, hands, level);
+            row.push(format!("{} to {}", end(r.low), end(r.high)));
+        }
+        t.row(row);
+    }
+    (t, held)
+}
+
+/// A percent with its sign.
+fn signed(text: String) -> String {
+    if text.starts_with('-') {
+        text
+    } else {
+        format!("+{text}")
+    }
+}
+
+/// The least and the most one hand can return: the smallest and the largest pays.
+fn result_bounds(w: &WagerRun) -> (f64, f64) {
+    let pays = w
+        .rows
+        .iter()
+        .filter_map(|r| number(w.returns.get(r, "pays")));
+    pays.fold((f64::INFINITY, f64::NEG_INFINITY), |(lo, hi), p| {
+        (lo.min(p), hi.max(p))
+    })
+}
+
+/// The ranges paragraph and table of a wager from its EV and SD cells.
+pub fn ranges(doc: &mut Document, w: &WagerRun) {
+    let (Some(ev), Some(sd)) = (number(w.figure("player_ev")), number(w.figure("sd"))) else {
+        return;
+    };
+    doc.paragraph(vec![
+        strong("A player's average result per hand"),
+        text(format!(
+            " over N hands, per unit bet (normal approximation: EV {} plus or minus z x SD {} / \
+             sqrt(N), z = 1.645, 1.960, 2.576 for 90, 95, 99% of players):",
+            percent(w.figure("player_ev"), 4),
+            dash(w.figure("sd"))
+        )),
+    ]);
+    let (table, held) = ranges_table(ev, sd, result_bounds(w));
+    doc.push(Block::Table(table));
+    if held {
+        doc.say(
+            "* The normal range passes what one hand can return (from the smallest to the largest \
+             pay) and is held at that bound. Where it does, the approximation is poor: over few \
+             hands a bet with rare large pays has a skewed result, most players doing worse than \
+             the middle of the range and a few far better.",
+        );
+    }
+}
+
+/// A figure of each paying line's return (the part of the EV it contributes).
+pub fn return_by_line(w: &WagerRun, name: &str) -> Option<Figure> {
+    let rows: Vec<(String, f64)> = (w.rows.iter())
+        .filter(|r| number(w.returns.get(r, "pays")).is_some_and(|p| p > 0.0))
+        .filter_map(|r| {
+            let label = w.returns.get(r, "label");
+            let label = if label.is_empty() {
+                w.returns.get(r, "event").trim()
+            } else {
+                label
+            };
+            Some((label.to_string(), number(w.returns.get(r, "return"))?))
+        })
+        .collect();
+    if rows.is_empty() {
+        return None;
+    }
+    let kind = if w.is_exact() { "exact" } else { "simulated" };
+    Some(Figure {
+        file: format!("return-by-line-{}-{}.svg", slug(name), slug(&w.run.dir)),
+        svg: bars(
+            &format!("{name}: return of each paying line ({kind})"),
+            &rows,
+            "return per unit bet",
+        ),
+        caption: format!(
+            "{name}: each paying line's return (probability x pays), from returns.csv of {}; the losing line returns {} and the total {}.",
+            w.run.dir,
+            w.rows
+                .iter()
+                .find(|r| number(w.returns.get(r, "pays")).is_some_and(|p| p < 0.0))
+                .map_or("-".to_string(), |r| percent(w.returns.get(r, "return"), 4)),
+            percent(w.figure("player_ev"), 4)
+        ),
+    })
+}
+
+/// A simulation's convergence for `wager`, with the exact EV where known.
+pub fn convergence_figure(run: &RunDir, wager: &str, exact: Option<f64>) -> Option<Figure> {
+    let file = run.csv.get("convergence.csv")?;
+    let points: Vec<RunningPoint> = (file.rows_with("wager", wager))
+        .filter_map(|r| {
+            Some(RunningPoint {
+                deals: number(file.get(r, "deals"))?,
+                estimate: number(file.get(r, "player_ev"))?,
+                low: number(file.get(r, "ci95_low"))?,
+                high: number(file.get(r, "ci95_high"))?,
+            })
+        })
+        .collect();
+    let last = points.last()?.deals;
+    let shown: Vec<RunningPoint> = points
+        .into_iter()
+        .filter(|p| last < 16e3 || p.deals >= (last / 1e4).max(1e3))
+        .collect();
+    let name = if MAIN_NAMES.contains(&wager) {
+        "main wager"
+    } else {
+        wager
+    };
+    let exact_words = match exact {
+        Some(e) => format!("; the dashed line is the exact EV, {}", percent_of(e, 4)),
+        None => String::new(),
+    };
+    Some(Figure {
+        file: format!("convergence-{}-{}.svg", slug(name), slug(&run.dir)),
+        svg: convergence(
+            &format!("{name}: simulated EV as the deals accumulate"),
+            &shown,
+            exact,
+        ),
+        caption: format!(
+            "{name}: the simulated EV after the first {}, {}, ... deals (powers of two) and after all of them, with its 95% interval \
+             (the EV plus or minus 1.96 x the run's SD / sqrt(deals)), from convergence.csv of {}{exact_words}.",
+            shown
+                .first()
+                .map_or("-".to_string(), |p| count(&p.deals.to_string())),
+            shown
+                .get(1)
+                .map_or("-".to_string(), |p| count(&p.deals.to_string())),
+            run.dir
+        ),
+    })
+}
+
+/// One simulation of a side bet against its exact counts, line by line, and its EV in
+/// standard errors from the exact EV.
+pub fn cross_check(doc: &mut Document, sim: &WagerRun, exact: &WagerRun) {
+    let mut t = Table::new(&[
+        "event",
+        "exact probability",
+        "simulated count",
+        "simulated probability",
+        "95% interval (Wilson)",
+        "holds the exact value",
+    ]);
+    for row in sim
+        .rows
+        .iter()
+        .filter(|r| sim.returns.get(r, "event") != "total")
+    {
+        let event = sim.returns.get(row, "event");
+        let exact_row = exact
+            .rows
+            .iter()
+            .find(|r| exact.returns.get(r, "event") == event);
+        let p_exact = exact_row.map_or("", |r| exact.returns.get(r, "probability"));
+        let (lo, hi) = (
+            sim.returns.get(row, "probability_ci95_low"),
+            sim.returns.get(row, "probability_ci95_high"),
+        );
+        let inside = match (number(p_exact), number(lo), number(hi)) {
+            (Some(p), Some(l), Some(h)) => {
+                if l <= p && p <= h {
+                    "yes"
+                } else {
+                    "no"
+                }
+            }
+            _ => "-",
+        };
+        let label = sim.returns.get(row, "label");
+        t.row(vec![
+            if label.is_empty() {
+                event.to_string()
+            } else {
+                label.to_string()
+            },
+            dash(p_exact),
+            count(sim.returns.get(row, "count")),
+            dash(sim.returns.get(row, "probability")),
+            format!("{} to {}", dash(lo), dash(hi)),
+            inside.to_string(),
+        ]);
+    }
+    doc.push(Block::Table(t));
+    let (sim_ev, exact_ev) = (sim.figure("player_ev"), exact.figure("player_ev"));
+    let k = match (number(sim_ev), number(exact_ev), sim.standard_error()) {
+        (Some(s), Some(e), Some(se)) if se > 0.0 => format!("{:+.2}", (s - e) / se),
+        _ => "-".to_string(),
+    };
+    doc.paragraph(vec![
+        text(format!(
+            "Simulated EV {} (95% interval {} to {}); exact EV {}; the simulation is ",
+            percent(sim_ev, 4),
+            percent(sim.figure("ci95_low"), 4),
+            percent(sim.figure("ci95_high"), 4),
+            percent(exact_ev, 4)
+        )),
+        strong(format!("{k} standard errors")),
+        text(
+            " from the exact EV (standard error: the 95% half-width over 1.96). Each line's \
+             interval holds its exact probability 95% of the time, so about one line in twenty \
+             falls outside by chance.",
+        ),
+    ]);
+}

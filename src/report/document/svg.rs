@@ -1,0 +1,476 @@
+//! Figures as SVG: a convergence plot (a running estimate with its band, on a log axis, and a
+//! reference line), horizontal bars, and a forest plot (estimates with nested intervals).
+//!
+//! Each drawing is a standalone `<svg>` element with a `viewBox`, so it scales in a page and
+//! opens on its own; it uses no fonts or resources beyond a generic font family. Invariants:
+//! every text is XML-escaped; every coordinate is finite (values are clamped into the plot
+//! range, which is never empty); the output depends only on the inputs (fixed decimals).
+
+use std::fmt::Write as _;
+
+use super::html::escape;
+
+const WIDTH: f64 = 760.0;
+const FONT: &str = "font-family=\"DejaVu Sans, Helvetica, Arial, sans-serif\"";
+const BLUE: &str = "#1f5fa8";
+const BAND: &str = "#9ec3ea";
+const RED: &str = "#c0392b";
+const GRID: &str = "#e3e6ea";
+const AXIS: &str = "#57606a";
+
+/// A linear or base-10 logarithmic map from values to pixels.
+#[derive(Clone, Copy, Debug)]
+struct Scale {
+    lo: f64,
+    hi: f64,
+    from: f64,
+    to: f64,
+    log: bool,
+}
+
+impl Scale {
+    fn new(lo: f64, hi: f64, from: f64, to: f64, log: bool) -> Scale {
+        let (lo, hi) = if hi > lo {
+            (lo, hi)
+        } else {
+            (lo - 1.0, lo + 1.0)
+        };
+        Scale {
+            lo,
+            hi,
+            from,
+            to,
+            log,
+        }
+    }
+
+    fn at(&self, v: f64) -> f64 {
+        let t = |x: f64| {
+            if self.log {
+                x.max(f64::MIN_POSITIVE).log10()
+            } else {
+                x
+            }
+        };
+        let f = (t(v.clamp(self.lo, self.hi)) - t(self.lo)) / (t(self.hi) - t(self.lo));
+        self.from + f * (self.to - self.from)
+    }
+}
+
+/// About `count` round tick values covering `[lo, hi]`.
+fn ticks(lo: f64, hi: f64, count: usize) -> Vec<f64> {
+    let span = (hi - lo).max(f64::EPSILON);
+    let raw = span / count.max(1) as f64;
+    let magnitude = 10f64.powf(raw.log10().floor());
+    let step = [1.0, 2.0, 2.5, 5.0, 10.0]
+        .iter()
+        .map(|m| m * magnitude)
+        .find(|&s| s >= raw)
+        .unwrap_or(10.0 * magnitude);
+    let first = (lo / step).ceil() as i64;
+    let last = (hi / step).floor() as i64;
+    (first..=last).map(|i| i as f64 * step).collect()
+}
+
+/// Decimals that tell ticks `step` apart.
+fn decimals_for(step: f64) -> usize {
+    if step <= 0.0 {
+        return 2;
+    }
+    (-(step.log10().floor())).max(0.0) as usize
+        + usize::from(step / 10f64.powf(step.log10().floor()) == 2.5)
+}
+
+/// A percentage label for a fraction `v` with `decimals` decimals of percent.
+fn percent(v: f64, decimals: usize) -> String {
+    let text = format!("{:.*}%", decimals, 100.0 * v);
+    if text
+        .trim_start_matches('-')
+        .trim_matches(|c| c == '0' || c == '.' || c == '%')
+        .is_empty()
+    {
+        format!("{:.*}%", decimals, 0.0)
+    } else {
+        text
+    }
+}
+
+/// A count for a log axis: 1k, 10k, 1M, 1G ...
+fn count_label(v: f64) -> String {
+    let units = [(1e9, "G"), (1e6, "M"), (1e3, "k")];
+    for (size, suffix) in units {
+        if v >= size {
+            return format!("{}{suffix}", (v / size).round());
+        }
+    }
+    format!("{}", v.round())
+}
+
+/// Opens an SVG of `height` pixels with a title line.
+fn open(height: f64, title: &str) -> String {
+    let mut out = format!(
+        "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"{WIDTH}\" height=\"{height:.0}\" \
+         viewBox=\"0 0 {WIDTH} {height:.0}\" role=\"img\" {FONT} font-size=\"12\">\n\
+         <rect x=\"0\" y=\"0\" width=\"{WIDTH}\" height=\"{height:.0}\" fill=\"#ffffff\"/>\n"
+    );
+    let _ = writeln!(
+        out,
+        "<text x=\"{:.1}\" y=\"20\" font-size=\"14\" font-weight=\"bold\" text-anchor=\"middle\">{}</text>",
+        WIDTH / 2.0,
+        escape(title)
+    );
+    out
+}
+
+fn line(out: &mut String, (x1, y1): (f64, f64), (x2, y2): (f64, f64), style: &str) {
+    let _ = writeln!(
+        out,
+        "<line x1=\"{x1:.1}\" y1=\"{y1:.1}\" x2=\"{x2:.1}\" y2=\"{y2:.1}\" {style}/>"
+    );
+}
+
+fn label(out: &mut String, (x, y): (f64, f64), anchor: &str, text: &str) {
+    let _ = writeln!(
+        out,
+        "<text x=\"{x:.1}\" y=\"{y:.1}\" text-anchor=\"{anchor}\" stroke=\"#ffffff\" \
+         stroke-width=\"3\" paint-order=\"stroke\">{}</text>",
+        escape(text)
+    );
+}
+
+/// A vertical value axis (percent) with grid lines across `[x0, x1]`.
+fn y_axis(out: &mut String, y: &Scale, x0: f64, x1: f64, title: &str) {
+    let marks = ticks(y.lo, y.hi, 6);
+    let step = marks.windows(2).map(|w| w[1] - w[0]).next().unwrap_or(1.0);
+    for v in marks {
+        let py = y.at(v);
+        line(out, (x0, py), (x1, py), &format!("stroke=\"{GRID}\""));
+        label(
+            out,
+            (x0 - 6.0, py + 4.0),
+            "end",
+            &percent(v, decimals_for(100.0 * step)),
+        );
+    }
+    let (cy, cx) = ((y.from + y.to) / 2.0, 16.0);
+    let _ = writeln!(
+        out,
+        "<text x=\"{cx}\" y=\"{cy:.1}\" text-anchor=\"middle\" transform=\"rotate(-90 {cx} {cy:.1})\">{}</text>",
+        escape(title)
+    );
+}
+
+/// One point of a convergence plot: after `deals` deals, the estimate and its 95% band.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct RunningPoint {
+    pub deals: f64,
+    pub estimate: f64,
+    pub low: f64,
+    pub high: f64,
+}
+
+/// A running estimate (line) with its band (shaded) against the deals (log axis), and where
+/// known the exact value (a dashed line).
+pub fn convergence(title: &str, points: &[RunningPoint], exact: Option<f64>) -> String {
+    let (left, right, top, bottom, height) = (86.0, 24.0, 36.0, 76.0, 360.0);
+    let mut out = open(height, title);
+    let xs = || points.iter().map(|p| p.deals);
+    let first = xs().fold(f64::INFINITY, f64::min).max(1.0);
+    let power = 10f64.powf(first.log10().floor());
+    let first = if first < 1.1 * power { power } else { first };
+    let x = Scale::new(first, xs().fold(1.0, f64::max), left, WIDTH - right, true);
+    let mut values: Vec<f64> = points.iter().flat_map(|p| [p.low, p.high]).collect();
+    values.extend(exact);
+    let (lo, hi) = padded_range(&values);
+    let y = Scale::new(lo, hi, height - bottom, top, false);
+    y_axis(&mut out, &y, left, WIDTH - right, "player EV per unit bet");
+    log_x_axis(&mut out, &x, height - bottom, "deals (log scale)");
+    if points.len() > 1 {
+        let upper = points.iter().map(|p| (x.at(p.deals), y.at(p.high)));
+        let lower = points.iter().rev().map(|p| (x.at(p.deals), y.at(p.low)));
+        let _ = writeln!(
+            out,
+            "<polygon points=\"{}\" fill=\"{BAND}\" fill-opacity=\"0.55\" stroke=\"none\"/>",
+            path(upper.chain(lower))
+        );
+        let mid = points.iter().map(|p| (x.at(p.deals), y.at(p.estimate)));
+        let _ = writeln!(
+            out,
+            "<polyline points=\"{}\" fill=\"none\" stroke=\"{BLUE}\" stroke-width=\"2\"/>",
+            path(mid)
+        );
+    }
+    for p in points {
+        let _ = writeln!(
+            out,
+            "<circle cx=\"{:.1}\" cy=\"{:.1}\" r=\"2.5\" fill=\"{BLUE}\"/>",
+            x.at(p.deals),
+            y.at(p.estimate)
+        );
+    }
+    if let Some(e) = exact {
+        let py = y.at(e);
+        line(
+            &mut out,
+            (left, py),
+            (WIDTH - right, py),
+            &format!("stroke=\"{RED}\" stroke-width=\"1.5\" stroke-dasharray=\"6 4\""),
+        );
+        label(
+            &mut out,
+            (left + 8.0, py - 6.0),
+            "start",
+            &format!("exact {}", percent(e, 4)),
+        );
+    }
+    legend(&mut out, left, height - 14.0, exact.is_some());
+    out.push_str("</svg>\n");
+    out
+}
+
+/// The legend of a convergence plot.
+fn legend(out: &mut String, x: f64, y: f64, exact: bool) {
+    let _ = writeln!(
+        out,
+        "<rect x=\"{x:.1}\" y=\"{:.1}\" width=\"18\" height=\"10\" fill=\"{BAND}\"/>",
+        y - 9.0
+    );
+    label(out, (x + 24.0, y), "start", "95% interval");
+    line(
+        out,
+        (x + 130.0, y - 4.0),
+        (x + 150.0, y - 4.0),
+        &format!("stroke=\"{BLUE}\" stroke-width=\"2\""),
+    );
+    label(
+        out,
+        (x + 156.0, y),
+        "start",
+        "simulated EV after that many deals",
+    );
+    if exact {
+        line(
+            out,
+            (x + 400.0, y - 4.0),
+            (x + 420.0, y - 4.0),
+            &format!("stroke=\"{RED}\" stroke-width=\"1.5\" stroke-dasharray=\"6 4\""),
+        );
+        label(out, (x + 426.0, y), "start", "exact EV");
+    }
+}
+
+/// A log axis along the bottom with a tick at each power of ten in range.
+fn log_x_axis(out: &mut String, x: &Scale, y: f64, title: &str) {
+    line(out, (x.from, y), (x.to, y), &format!("stroke=\"{AXIS}\""));
+    let (first, last) = (x.lo.log10().ceil() as i32, x.hi.log10().floor() as i32);
+    for power in first..=last {
+        let v = 10f64.powi(power);
+        let px = x.at(v);
+        line(out, (px, y), (px, y + 5.0), &format!("stroke=\"{AXIS}\""));
+        label(out, (px, y + 18.0), "middle", &count_label(v));
+    }
+    label(out, ((x.from + x.to) / 2.0, y + 34.0), "middle", title);
+}
+
+/// Points as an SVG `points` attribute.
+fn path(points: impl Iterator<Item = (f64, f64)>) -> String {
+    let parts: Vec<String> = points.map(|(x, y)| format!("{x:.1},{y:.1}")).collect();
+    parts.join(" ")
+}
+
+/// The range of `values` with 6% padding (a unit range around a single value).
+fn padded_range(values: &[f64]) -> (f64, f64) {
+    let finite = values.iter().copied().filter(|v| v.is_finite());
+    let (lo, hi) = finite.fold((f64::INFINITY, f64::NEG_INFINITY), |(a, b), v| {
+        (a.min(v), b.max(v))
+    });
+    if !lo.is_finite() {
+        return (-1.0, 1.0);
+    }
+    let pad = ((hi - lo) * 0.06)
+        .max(hi.abs().max(lo.abs()) * 1e-6)
+        .max(1e-9);
+    (lo - pad, hi + pad)
+}
+
+/// Horizontal bars, one per `(label, value)` (fractions, drawn in percent), from a zero line.
+pub fn bars(title: &str, rows: &[(String, f64)], axis_title: &str) -> String {
+    let row_height = 24.0;
+    let left = label_width(rows.iter().map(|(l, _)| l.as_str()));
+    let (right, top, bottom) = (90.0, 38.0, 46.0);
+    let height = top + bottom + row_height * rows.len() as f64;
+    let mut out = open(height, title);
+    let mut values: Vec<f64> = rows.iter().map(|(_, v)| *v).collect();
+    values.push(0.0);
+    let (lo, hi) = padded_range(&values);
+    let x = Scale::new(lo, hi, left, WIDTH - right, false);
+    value_axis(&mut out, &x, top, height - bottom, axis_title);
+    let zero = x.at(0.0);
+    for (i, (name, v)) in rows.iter().enumerate() {
+        let y = top + row_height * i as f64;
+        let (a, b) = (zero.min(x.at(*v)), zero.max(x.at(*v)));
+        let fill = if *v < 0.0 { RED } else { BLUE };
+        let _ = writeln!(
+            out,
+            "<rect x=\"{a:.1}\" y=\"{:.1}\" width=\"{:.1}\" height=\"{:.1}\" fill=\"{fill}\"/>",
+            y + 4.0,
+            (b - a).max(0.5),
+            row_height - 8.0
+        );
+        label(
+            &mut out,
+            (left - 8.0, y + row_height / 2.0 + 4.0),
+            "end",
+            name,
+        );
+        let at = if *v < 0.0 { a - 4.0 } else { b + 4.0 };
+        let anchor = if *v < 0.0 { "end" } else { "start" };
+        let anchor = if *v < 0.0 && at < left + 50.0 {
+            "start"
+        } else {
+            anchor
+        };
+        let at = if anchor == "start" && *v < 0.0 {
+            b + 4.0
+        } else {
+            at
+        };
+        label(
+            &mut out,
+            (at, y + row_height / 2.0 + 4.0),
+            anchor,
+            &percent(*v, 4),
+        );
+    }
+    line(
+        &mut out,
+        (zero, top),
+        (zero, height - bottom),
+        &format!("stroke=\"{AXIS}\""),
+    );
+    out.push_str("</svg>\n");
+    out
+}
+
+/// The left margin for these labels (about 6.8 pixels a character at 12 px), within bounds.
+fn label_width<'a>(labels: impl Iterator<Item = &'a str>) -> f64 {
+    let longest = labels.map(|l| l.chars().count()).max().unwrap_or(0);
+    (longest as f64 * 6.8 + 16.0).clamp(90.0, 330.0)
+}
+
+/// A horizontal value axis (percent) along the bottom with vertical grid lines.
+fn value_axis(out: &mut String, x: &Scale, top: f64, y: f64, title: &str) {
+    let marks = ticks(x.lo, x.hi, 6);
+    let step = marks.windows(2).map(|w| w[1] - w[0]).next().unwrap_or(1.0);
+    for v in marks {
+        let px = x.at(v);
+        line(out, (px, top), (px, y), &format!("stroke=\"{GRID}\""));
+        label(
+            out,
+            (px, y + 16.0),
+            "middle",
+            &percent(v, decimals_for(100.0 * step)),
+        );
+    }
+    line(out, (x.from, y), (x.to, y), &format!("stroke=\"{AXIS}\""));
+    label(out, ((x.from + x.to) / 2.0, y + 34.0), "middle", title);
+}
+
+/// One row of a forest plot: an estimate with its 95% and 99% intervals.
+#[derive(Clone, Debug, PartialEq)]
+pub struct ForestRow {
+    pub label: String,
+    pub estimate: f64,
+    pub ci95: (f64, f64),
+    pub ci99: (f64, f64),
+}
+
+/// A forest plot: each row's estimate (a dot), its 95% interval (thick) and 99% interval
+/// (thin), against a zero line.
+pub fn forest(title: &str, rows: &[ForestRow], axis_title: &str) -> String {
+    let row_height = 26.0;
+    let left = label_width(rows.iter().map(|r| r.label.as_str()));
+    let (right, top, bottom) = (30.0, 38.0, 64.0);
+    let height = top + bottom + row_height * rows.len() as f64;
+    let mut out = open(height, title);
+    let mut values: Vec<f64> = rows.iter().flat_map(|r| [r.ci99.0, r.ci99.1]).collect();
+    values.push(0.0);
+    let (lo, hi) = padded_range(&values);
+    let x = Scale::new(lo, hi, left, WIDTH - right, false);
+    value_axis(&mut out, &x, top, height - bottom, axis_title);
+    let zero = x.at(0.0);
+    line(
+        &mut out,
+        (zero, top),
+        (zero, height - bottom),
+        &format!("stroke=\"{AXIS}\" stroke-dasharray=\"4 3\""),
+    );
+    for (i, r) in rows.iter().enumerate() {
+        let y = top + row_height * (i as f64 + 0.5);
+        line(
+            &mut out,
+            (x.at(r.ci99.0), y),
+            (x.at(r.ci99.1), y),
+            &format!("stroke=\"{BLUE}\" stroke-width=\"1.2\""),
+        );
+        line(
+            &mut out,
+            (x.at(r.ci95.0), y),
+            (x.at(r.ci95.1), y),
+            &format!("stroke=\"{BLUE}\" stroke-width=\"5\""),
+        );
+        let _ = writeln!(
+            out,
+            "<circle cx=\"{:.1}\" cy=\"{y:.1}\" r=\"4.5\" fill=\"#ffffff\" stroke=\"{BLUE}\" stroke-width=\"2\"/>",
+            x.at(r.estimate)
+        );
+        label(&mut out, (left - 8.0, y + 4.0), "end", &r.label);
+    }
+    let y = height - 12.0;
+    line(
+        &mut out,
+        (left, y - 4.0),
+        (left + 20.0, y - 4.0),
+        &format!("stroke=\"{BLUE}\" stroke-width=\"5\""),
+    );
+    label(&mut out, (left + 26.0, y), "start", "95% interval");
+    line(
+        &mut out,
+        (left + 130.0, y - 4.0),
+        (left + 150.0, y - 4.0),
+        &format!("stroke=\"{BLUE}\" stroke-width=\"1.2\""),
+    );
+    label(&mut out, (left + 156.0, y), "start", "99% interval");
+    out.push_str("</svg>\n");
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn ticks_are_round_and_cover_the_range() {
+        assert_eq!(
+            ticks(0.0, 1.0, 5),
+            vec![0.0, 0.2, 0.4, 0.6000000000000001, 0.8, 1.0]
+        );
+        let t = ticks(-0.031, -0.024, 6);
+        assert!(
+            t.len() >= 3 && t.iter().all(|v| (-0.031..=-0.024).contains(v)),
+            "{t:?}"
+        );
+        assert_eq!(percent(-1e-12, 2), "0.00%");
+        assert_eq!(count_label(1e6), "1M");
+        assert_eq!(count_label(1e3), "1k");
+    }
+
+    #[test]
+    fn scales_clamp_and_never_divide_by_zero() {
+        let s = Scale::new(5.0, 5.0, 0.0, 100.0, false);
+        assert!(s.at(5.0).is_finite());
+        let log = Scale::new(1.0, 1000.0, 0.0, 300.0, true);
+        assert_eq!(log.at(10.0), 100.0);
+        assert_eq!(log.at(1e9), 300.0);
+    }
+}

@@ -1,0 +1,110 @@
+//! `paigow exact main`: reports of a reduced deck (the same bytes at any thread count, a total
+//! row equal to the summary's EV), a cached result used as is, and errors that name their input.
+
+use crate::common::cli::paigow;
+use paigow::engine::exact_main::cache::{disjoint_pairs, store_in};
+use paigow::engine::exact_main::{MainExact, PairCounts};
+use paigow::game::GameRules;
+use paigow::strategy::resolve::resolve;
+use predicates::prelude::*;
+
+fn reports(dir: &std::path::Path) -> (String, String) {
+    let read = |name| std::fs::read_to_string(dir.join(name)).unwrap();
+    (read("returns.csv"), read("summary.csv"))
+}
+
+fn run_reduced(threads: &str, dir: &std::path::Path) {
+    paigow()
+        .args([
+            "exact",
+            "main",
+            "--player-way",
+            "max-front",
+            "--dealer-way",
+            "foxwoods",
+        ])
+        .args(["--ranks", "A234", "--quiet", "--threads", threads, "--out"])
+        .arg(dir)
+        .assert()
+        .success();
+}
+
+#[test]
+fn a_reduced_deck_reports_the_same_bytes_at_any_thread_count() {
+    let (one, two) = (tempfile::tempdir().unwrap(), tempfile::tempdir().unwrap());
+    run_reduced("1", one.path());
+    run_reduced("2", two.path());
+    let (returns, summary) = reports(one.path());
+    assert_eq!((returns.clone(), summary.clone()), reports(two.path()));
+    // C(17, 7) player hands, each against C(10, 7) dealer hands.
+    let pairs = (19_448u64 * 120).to_string();
+    let total = returns.lines().last().unwrap();
+    let fields: Vec<&str> = total.split(',').collect();
+    assert_eq!(&fields[..5], ["main wager", "total", "-", &pairs, &pairs]);
+    let summary_row: Vec<&str> = summary.lines().nth(1).unwrap().split(',').collect();
+    assert_eq!(
+        fields[6], summary_row[3],
+        "the total return is the player's EV"
+    );
+    let manifest = std::fs::read_to_string(one.path().join("manifest.json")).unwrap();
+    assert!(manifest.contains("\"deck_cards\": 17"), "{manifest}");
+}
+
+#[test]
+fn a_cached_result_is_reported_without_counting() {
+    let cache = tempfile::tempdir().unwrap();
+    let out = tempfile::tempdir().unwrap();
+    let game = GameRules::load("standard").unwrap();
+    let way = resolve("canterbury-park", &game).unwrap();
+    let total = disjoint_pairs(&game);
+    let (win, push) = (total / 3, total / 3);
+    let exact = MainExact {
+        counts: PairCounts {
+            classes: [win, 0, push, 0, total - win - push - 7, 7, 0],
+        },
+        wager: game.main_wager,
+    };
+    store_in(cache.path(), &game, &way, &way, &exact).unwrap();
+    paigow()
+        .env("PAIGOW_CACHE_DIR", cache.path())
+        .args([
+            "exact",
+            "main",
+            "--player-way",
+            "canterbury-park",
+            "--dealer-way",
+        ])
+        .args(["canterbury-park", "--out"])
+        .arg(out.path())
+        .assert()
+        .success()
+        .stdout(predicate::str::contains("(from the cache)"))
+        .stdout(predicate::str::contains(format!("win {win} ")));
+    let (returns, _) = reports(out.path());
+    assert!(
+        returns.contains(&format!("  of which copies,-,7,{total},")),
+        "{returns}"
+    );
+}
+
+#[test]
+fn bad_input_is_an_error_naming_it() {
+    let cases: [(&[&str], &str); 4] = [
+        (&["--ranks", "A2X"], "'X' is not a rank"),
+        (&["--ranks", "A2"], "--ranks A2"),
+        (&["--player-way", "exposed"], "dealer_exposed = true"),
+        (&["--player-way", "no-such-way"], "no-such-way"),
+    ];
+    for (args, message) in cases {
+        let mut command = paigow();
+        command.args(["exact", "main", "--quiet", "--dealer-way", "foxwoods"]);
+        if !args.contains(&"--player-way") {
+            command.args(["--player-way", "foxwoods"]);
+        }
+        command
+            .args(args)
+            .assert()
+            .failure()
+            .stderr(predicate::str::contains(message));
+    }
+}

@@ -1,0 +1,282 @@
+//! `paigow simulate --shard K/M` and `paigow merge` through the real binary: merged shards give
+//! the single run's reports byte for byte; bad sets of partials are refused, naming the problem.
+
+use std::fs;
+use std::path::{Path, PathBuf};
+
+use assert_cmd::assert::Assert;
+use paigow::engine::simulate::SimTally;
+use paigow::report::partial::Partial;
+use predicates::str::contains;
+
+use crate::common::cli::{paigow, simulate_reports, simulate_ways};
+
+/// A small seeded run (two players, side bets) with `extra` arguments into `out`.
+fn simulate(out: &Path, extra: &[&str]) -> Assert {
+    simulate_ways("max-back", "max-front")
+        .args(["--deals", "20_011", "--seed", "11", "--chunk-size", "700"])
+        .args(["--players", "2", "--threads", "2", "--quiet", "--out"])
+        .arg(out)
+        .args(extra)
+        .assert()
+}
+
+/// A max-back against max-back run of `deals` deals in chunks of 1000 into `out`, with `extra`
+/// arguments.
+fn simulate_max_back(deals: &str, out: &Path, extra: &[&str]) -> Assert {
+    simulate_ways("max-back", "max-back")
+        .args(["--deals", deals, "--chunk-size", "1000", "--out"])
+        .arg(out)
+        .args(extra)
+        .assert()
+}
+
+/// Runs shards 1..=m of the run into `dir`; returns their files in order.
+fn shards(dir: &Path, m: u64, extra: &[&str]) -> Vec<PathBuf> {
+    (1..=m)
+        .map(|k| {
+            let spec = format!("{k}/{m}");
+            let mut args = vec!["--shard", spec.as_str()];
+            args.extend_from_slice(extra);
+            simulate(dir, &args).success().stdout("");
+            let width = m.to_string().len();
+            dir.join(format!("shard-{k:0width$}-of-{m}.json"))
+        })
+        .collect()
+}
+
+/// Merges `files` into `out`, quietly.
+fn merge(files: &[PathBuf], out: &Path) -> Assert {
+    paigow()
+        .arg("merge")
+        .args(files)
+        .arg("--out")
+        .arg(out)
+        .arg("--quiet")
+        .assert()
+}
+
+#[test]
+fn one_three_and_seven_shards_merge_to_the_single_run_byte_for_byte() {
+    let dir = tempfile::tempdir().unwrap();
+    let single = dir.path().join("single");
+    simulate(&single, &[]).success();
+    let expected = simulate_reports(&single);
+    assert!(expected.0.contains("main,simulation,40022,"));
+    for m in [1, 3, 7] {
+        let shard_dir = dir.path().join(format!("shards-{m}"));
+        let files = shards(&shard_dir, m, &[]);
+        let out = dir.path().join(format!("merged-{m}"));
+        merge(&files, &out).success().stdout("");
+        assert_eq!(simulate_reports(&out), expected, "{m} shards");
+        let manifest: serde_json::Value =
+            serde_json::from_str(&fs::read_to_string(out.join("manifest.json")).unwrap()).unwrap();
+        let merged = manifest["merged_partials"].as_array().unwrap();
+        assert_eq!(merged.len() as u64, m);
+        assert_eq!(merged[0]["shard"], format!("1/{m}"));
+        assert_eq!(manifest["deals"], 20_011);
+        assert_eq!(manifest["seed"], 11);
+        let covered: u64 = merged.iter().map(|p| p["deals"].as_u64().unwrap()).sum();
+        assert_eq!(covered, 20_011);
+    }
+}
+
+#[test]
+fn merge_prints_a_summary_and_shards_say_what_they_ran() {
+    let dir = tempfile::tempdir().unwrap();
+    simulate_max_back("3000", dir.path(), &["--shard", "2/2"])
+        .success()
+        .stdout(contains("shard 2/2: chunks 1-2"))
+        .stdout(contains("2000 deals"));
+    simulate_max_back("3000", dir.path(), &["--shard", "1/2", "--quiet"]).success();
+    paigow()
+        .arg("merge")
+        .arg(dir.path().join("shard-1-of-2.json"))
+        .arg(dir.path().join("shard-2-of-2.json"))
+        .arg("--out")
+        .arg(dir.path().join("r"))
+        .assert()
+        .success()
+        .stdout(contains("merged 2 partial results"))
+        .stdout(contains("3000 deals"));
+}
+
+#[test]
+fn overlapping_missing_and_duplicate_shards_are_refused_by_name() {
+    let dir = tempfile::tempdir().unwrap();
+    let three = shards(&dir.path().join("3"), 3, &[]);
+    let two = shards(&dir.path().join("2"), 2, &[]);
+    let out = dir.path().join("out");
+    // 20_011 deals in chunks of 700: 29 chunks; shard 2/3 is chunks 9-18, 3/3 is 19-28.
+    merge(&three[..2], &out)
+        .failure()
+        .stderr(contains("chunks 19-28 of 29"))
+        .stderr(contains("deals 13300-20010"))
+        .stderr(contains("a shard is missing"));
+    merge(&[three[0].clone(), three[2].clone()], &out)
+        .failure()
+        .stderr(contains("chunks 9-18 of 29"));
+    merge(
+        &[
+            three[0].clone(),
+            three[1].clone(),
+            three[1].clone(),
+            three[2].clone(),
+        ],
+        &out,
+    )
+    .failure()
+    .stderr(contains("chunks 9-18 are in both"))
+    .stderr(contains("shard-2-of-3.json"))
+    .stderr(contains("overlapping"));
+    // Shard 1/2 is chunks 0-13, which overlaps 2/3 (9-18).
+    merge(&[two[0].clone(), three[1].clone(), three[2].clone()], &out)
+        .failure()
+        .stderr(contains("chunks 9-13 are in both"))
+        .stderr(contains("2/shard-1-of-2.json"));
+    assert!(
+        !out.join("summary.csv").exists(),
+        "nothing written on refusal"
+    );
+    merge(&[], &out).failure().stderr(contains("PARTIAL"));
+}
+
+#[test]
+fn shards_of_different_runs_are_refused_naming_the_difference() {
+    let dir = tempfile::tempdir().unwrap();
+    let base = shards(&dir.path().join("base"), 2, &[]);
+    // Shard 2/2 of the base run, but with the player's way and seed given, into `out`.
+    let second_shard_of = |player_way: &str, seed: &str, out: &Path| {
+        simulate_ways(player_way, "max-front")
+            .args(["--deals", "20_011", "--seed", seed, "--chunk-size", "700"])
+            .args(["--players", "2", "--quiet", "--shard", "2/2", "--out"])
+            .arg(out)
+            .assert()
+            .success();
+        out.join("shard-2-of-2.json")
+    };
+    let other_seed = second_shard_of("max-back", "12", &dir.path().join("seed"));
+    merge(&[base[0].clone(), other_seed], &dir.path().join("o"))
+        .failure()
+        .stderr(contains("differ in seed (12 vs 11)"));
+    let other_way = second_shard_of("max-front", "11", &dir.path().join("way"));
+    merge(&[base[0].clone(), other_way], &dir.path().join("o"))
+        .failure()
+        .stderr(contains("differ in configuration"));
+
+    // A shard written by another version, or by another command, is refused as such.
+    let text = fs::read_to_string(&base[1]).unwrap();
+    let edited = dir.path().join("edited.json");
+    fs::write(
+        &edited,
+        text.replace("\"version\": \"", "\"version\": \"9.9.9-"),
+    )
+    .unwrap();
+    merge(&[base[0].clone(), edited.clone()], &dir.path().join("o"))
+        .failure()
+        .stderr(contains("differ in tool and version"))
+        .stderr(contains("9.9.9-"));
+    let mut other: Partial<SimTally> = serde_json::from_str(&text).unwrap();
+    other.spec.command = "table".to_string();
+    other.config_sha256 = other.spec.digest(&other.plan().unwrap());
+    fs::write(&edited, other.to_json()).unwrap();
+    merge(&[base[0].clone(), edited.clone()], &dir.path().join("o"))
+        .failure()
+        .stderr(contains("differ in command (table vs simulate)"));
+    // An edit that leaves the file inconsistent with its own configuration digest is caught.
+    fs::write(
+        &edited,
+        text.replace("\"players\": \"2\"", "\"players\": \"3\""),
+    )
+    .unwrap();
+    merge(&[base[0].clone(), edited.clone()], &dir.path().join("o"))
+        .failure()
+        .stderr(contains("edited.json"))
+        .stderr(contains("config_sha256"));
+}
+
+#[test]
+fn damaged_or_foreign_files_are_refused() {
+    let dir = tempfile::tempdir().unwrap();
+    let files = shards(&dir.path().join("s"), 1, &[]);
+    let text = fs::read_to_string(&files[0]).unwrap();
+    let bad = dir.path().join("bad.json");
+    let out = dir.path().join("o");
+    let refused = |content: &str, message: &str| {
+        fs::write(&bad, content).unwrap();
+        merge(std::slice::from_ref(&bad), &out)
+            .failure()
+            .stderr(contains("bad.json"))
+            .stderr(contains(message.to_string()));
+    };
+    refused("not json", "not a paigow partial result");
+    refused("{\"a\": 1}", "not a paigow partial result");
+    refused(
+        &text.replace("\"format_version\": 3", "\"format_version\": 4"),
+        "format version 4",
+    );
+    let value: serde_json::Value = serde_json::from_str(&text).unwrap();
+    let mut edited = value.clone();
+    let win = edited["tally"]["outcomes"][0].as_u64().unwrap();
+    edited["tally"]["outcomes"][0] = serde_json::json!(win + 1);
+    refused(&edited.to_string(), "does not add up");
+    let net = value["tally"]["net_units"].as_str().unwrap();
+    refused(
+        &text.replace(&format!("\"net_units\": \"{net}\""), "\"net_units\": \"1\""),
+        "blocks of deals sum to",
+    );
+    let squares = value["tally"]["net_units_squared"].as_str().unwrap();
+    refused(
+        &text.replace(
+            &format!("\"net_units_squared\": \"{squares}\""),
+            "\"net_units_squared\": \"1\"",
+        ),
+        "tally field 'net_units_squared' does not match its tally_sha256",
+    );
+    // An edit with its digests recomputed is still caught by what the tally must pay.
+    let mut partial: Partial<SimTally> = serde_json::from_str(&text).unwrap();
+    partial.tally.net_units = 1;
+    partial.tally.block_net = vec![1];
+    partial.tally_sha256 = paigow::report::partial::field_digests(&partial.tally);
+    refused(&partial.to_json(), "does not match its outcome counts");
+    refused(
+        &text.replace(
+            &format!("\"net_units\": \"{net}\""),
+            "\"net_units\": \"x1\"",
+        ),
+        "not a whole number",
+    );
+    merge(&[dir.path().join("missing.json")], &out)
+        .failure()
+        .stderr(contains("missing.json: cannot read"));
+}
+
+#[test]
+fn bad_shard_specs_are_clear_errors() {
+    let dir = tempfile::tempdir().unwrap();
+    for bad in ["0/3", "4/3", "3", "a/b", "1/0", "1/-2", "1.5/2"] {
+        simulate(dir.path(), &["--shard", bad])
+            .failure()
+            .code(2)
+            .stderr(contains("is not a shard K/M"));
+    }
+}
+
+#[test]
+fn more_shards_than_chunks_leaves_some_empty_and_still_merges() {
+    let dir = tempfile::tempdir().unwrap();
+    simulate_max_back("2500", &dir.path().join("single"), &["--quiet"]).success();
+    let shard_dir = dir.path().join("s");
+    let files: Vec<PathBuf> = (1..=5)
+        .map(|k| {
+            let shard = format!("{k}/5");
+            simulate_max_back("2500", &shard_dir, &["--quiet", "--shard", &shard]).success();
+            shard_dir.join(format!("shard-{k}-of-5.json"))
+        })
+        .collect();
+    merge(&files, &dir.path().join("m")).success();
+    assert_eq!(
+        simulate_reports(&dir.path().join("m")),
+        simulate_reports(&dir.path().join("single"))
+    );
+}

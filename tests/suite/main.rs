@@ -1,0 +1,36 @@
+//! The integration tests, in one test binary (one link, one process: the suite's time goes to
+//! the tests). Each module is one subject; `common` holds the helpers they share.
+
+mod common;
+
+mod architecture;
+mod checkpoint_resume;
+mod cli_check_way;
+mod cli_compare;
+mod cli_diff_ways;
+mod cli_eval;
+mod cli_exact_main;
+mod cli_merge;
+mod cli_report;
+mod cli_set;
+mod cli_simulate;
+mod cli_table;
+mod compare_engine;
+mod evaluator_exhaustive;
+mod exact_counts;
+mod exact_main;
+mod fuzz_inputs;
+mod optimal;
+mod provenance;
+mod run_engine;
+mod shard_format;
+mod side_bets;
+mod simulate_engine;
+mod splits_property;
+mod table_engine;
+mod way_cache;
+mod way_diff;
+mod way_exposed;
+mod way_lint;
+mod way_properties;
+mod way_shipped;

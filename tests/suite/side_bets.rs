@@ -1,0 +1,346 @@
+//! Side-bet exact counts, each line checked a second, independent way:
+//! - one-joker bets against the publisher's own combination counts (written out here);
+//! - the Double Joker Big Hand Bonus against closed forms and a separate enumeration of 7-card
+//!   straight flushes written in this file, plus the category counts of `exact categories`;
+//! - the Joker Bonus against an enumeration of where two jokers can lie in a 14-card deal.
+
+use std::collections::HashSet;
+use std::sync::Mutex;
+
+use paigow::cards::{Card, Cards, Deck};
+use paigow::engine::exact::{LineCounts, Method, category_counts, paytable_counts};
+use paigow::eval::{Category, Evaluator, FiveAces, JokerRule, Ranking};
+use paigow::game::paytable::{Event, Paytable};
+
+/// Exact counts of a shipped paytable, each enumerated once per test process.
+fn counts_for(table: &str, jokers: u8) -> (Paytable, LineCounts) {
+    static CACHE: Mutex<Vec<(String, LineCounts)>> = Mutex::new(Vec::new());
+    let table = Paytable::load(table).unwrap();
+    let key = format!("{}/{jokers}", table.name);
+    if let Some((_, counts)) = CACHE.lock().unwrap().iter().find(|(k, _)| *k == key) {
+        return (table, counts.clone());
+    }
+    let ev = Evaluator::new(Ranking::default());
+    let deck = Deck::with_jokers(jokers).unwrap();
+    let counts =
+        paytable_counts(&ev, deck, std::slice::from_ref(&table), Method::Structure).remove(0);
+    CACHE.lock().unwrap().push((key, counts.clone()));
+    (table, counts)
+}
+
+fn line_count(table: &Paytable, counts: &LineCounts, event: &str) -> u64 {
+    let event = Event::parse(event).unwrap();
+    let i = table.lines.iter().position(|l| l.event == event).unwrap();
+    counts.counts[i]
+}
+
+/// Two paytables that between them pay every seven-card event.
+fn every_event_tables() -> Vec<Paytable> {
+    let table = |name: &str, events: &[&str]| {
+        let mut text = format!("name = \"{name}\"\n");
+        for (i, event) in events.iter().enumerate() {
+            text += &format!("[[line]]\nevent = \"{event}\"\npays = {}\n", i + 1);
+        }
+        Paytable::from_toml(&text, name).unwrap()
+    };
+    vec![
+        table(
+            "a",
+            &[
+                "seven_card_natural_straight_flush",
+                "seven_card_straight_flush_with_joker",
+                "six_aces",
+                "five_aces",
+                "royal_flush",
+                "straight_flush",
+                "four_of_a_kind",
+                "full_house",
+                "flush",
+                "three_of_a_kind",
+                "straight",
+                "two_pair",
+                "one_pair",
+                "pai_gow_K_high",
+                "pai_gow_9_high",
+            ],
+        ),
+        table(
+            "b",
+            &[
+                "seven_card_straight_flush",
+                "five_of_a_kind",
+                "straight_flush",
+                "straight",
+                "three_of_a_kind",
+                "flush",
+                "pai_gow_A_high",
+                "pai_gow_Q_high",
+                "pai_gow_7_high",
+                "high_card",
+            ],
+        ),
+    ]
+}
+
+/// The structure method (one representative hand per rank multiset and flush pattern) gives
+/// the brute force's counts, line for line, for every event, under every joker rule and deck.
+#[test]
+fn side_bets_by_structure_equal_every_hand_dealt() {
+    let tables = every_event_tables();
+    let rankings = [
+        (Ranking::default(), 2),
+        (
+            Ranking {
+                joker: JokerRule::Wild,
+                ..Ranking::default()
+            },
+            1,
+        ),
+        (
+            Ranking {
+                five_aces: FiveAces::EqualRoyal,
+                ..Ranking::default()
+            },
+            1,
+        ),
+    ];
+    for (ranking, jokers) in rankings {
+        let ev = Evaluator::new(ranking);
+        let deck = Deck::with_jokers(jokers).unwrap();
+        let structure = paytable_counts(&ev, deck, &tables, Method::Structure);
+        let brute = paytable_counts(&ev, deck, &tables, Method::Brute);
+        assert_eq!(structure, brute, "{ranking:?}, {jokers} jokers");
+        let paid: u64 = structure[0].counts[..15].iter().sum();
+        assert!(paid > 100_000_000, "the table pays most hands: {paid}");
+    }
+}
+
+#[test]
+fn emperors_challenge_matches_the_published_combinations() {
+    let (table, counts) = counts_for("emperors-challenge", 1);
+    let published = [
+        ("seven_card_natural_straight_flush", 32),
+        ("seven_card_straight_flush_with_joker", 196),
+        ("five_aces", 1_128),
+        ("royal_flush", 26_092),
+        ("straight_flush", 184_644),
+        ("four_of_a_kind", 307_472),
+        ("full_house", 4_188_528),
+        ("flush", 6_172_088),
+        ("three_of_a_kind", 7_672_500),
+        ("straight", 11_034_204),
+        ("pai_gow_9_high", 31_080),
+        ("pai_gow_T_high", 248_640),
+        ("pai_gow_J_high", 963_480),
+    ];
+    for (event, n) in published {
+        assert_eq!(line_count(&table, &counts, event), n, "{event}");
+    }
+    assert_eq!(*counts.counts.last().unwrap(), 123_312_996);
+    assert_eq!(counts.total(), 154_143_080);
+}
+
+#[test]
+fn pai_gow_mania_matches_the_published_combinations() {
+    let (table, counts) = counts_for("pai-gow-mania-seven", 1);
+    let published = [
+        ("five_aces", 1_128),
+        ("royal_flush", 26_132),
+        ("straight_flush", 184_832),
+        ("four_of_a_kind", 307_472),
+        ("full_house", 4_188_528),
+        ("flush", 6_172_088),
+        ("three_of_a_kind", 7_672_500),
+        ("straight", 11_034_204),
+    ];
+    for (event, n) in published {
+        assert_eq!(line_count(&table, &counts, event), n, "{event}");
+    }
+    assert_eq!(*counts.counts.last().unwrap(), 124_556_196);
+}
+
+/// Every 7-card straight flush of the 54-card deck, built from its definition: a suit, a run of
+/// seven ranks (ace low or high), and 0, 1 or 2 of the run's places taken by jokers.
+fn seven_card_straight_flushes() -> HashSet<u64> {
+    let mut hands = HashSet::new();
+    for suit in 0..4u8 {
+        for start in 0..8u8 {
+            // Run positions 0..7 from `start`, where position rank -1 is the ace played low.
+            let ranks: Vec<u8> = (start..start + 7)
+                .map(|p| if p == 0 { 12 } else { p - 1 })
+                .collect();
+            for jokered in 0u32..1 << 7 {
+                if jokered.count_ones() > 2 {
+                    continue;
+                }
+                let mut hand = Cards::EMPTY;
+                for (i, &r) in ranks.iter().enumerate() {
+                    if jokered >> i & 1 == 0 {
+                        hand = hand.with(Card::new(r, suit).unwrap());
+                    }
+                }
+                let jokers = [Card::JOKER1, Card::JOKER2];
+                for &joker in jokers.iter().take(jokered.count_ones() as usize) {
+                    hand = hand.with(joker);
+                }
+                hands.insert(hand.0);
+                if jokered.count_ones() == 1 {
+                    // Either joker may be the one in the hand.
+                    hands.insert((hand.0 & !Card::JOKER1.bit()) | Card::JOKER2.bit());
+                }
+            }
+        }
+    }
+    hands
+}
+
+/// The best 5-card value of a 7-card set, as the best of its 21 five-card subsets by `value5`.
+fn best_of_seven(ev: &Evaluator, hand: Cards) -> paigow::eval::Value {
+    let cards = hand.to_vec();
+    let mut best = paigow::eval::Value(0);
+    for i in 0..7 {
+        for j in i + 1..7 {
+            let five = Cards(hand.0 & !(cards[i].bit() | cards[j].bit()));
+            best = best.max(ev.value5(five));
+        }
+    }
+    best
+}
+
+#[test]
+fn big_hand_bonus_lines_agree_with_closed_forms_and_category_counts() {
+    let (table, counts) = counts_for("big-hand-bonus", 2);
+    let ev = Evaluator::new(Ranking::default());
+    let runs = seven_card_straight_flushes();
+    let natural = runs.iter().filter(|&&h| Cards(h).jokers() == 0).count() as u64;
+    assert_eq!(natural, 32);
+    assert_eq!(
+        line_count(&table, &counts, "seven_card_natural_straight_flush"),
+        natural
+    );
+    assert_eq!(
+        line_count(&table, &counts, "seven_card_straight_flush"),
+        runs.len() as u64 - natural
+    );
+    // Six aces: four aces, both jokers, any one of the other 48 cards.
+    assert_eq!(line_count(&table, &counts, "six_aces"), 48);
+    // Five aces (not six): four aces + one of two jokers + two of 48; three of four aces + both
+    // jokers + two of 48.
+    assert_eq!(
+        line_count(&table, &counts, "five_aces"),
+        2 * 1128 + 4 * 1128
+    );
+    // The category lines are the best-category counts less the 7-card straight flushes above them.
+    let categories = category_counts(&ev, Deck::with_jokers(2).unwrap(), Method::Structure);
+    let run_best = |c: Category| {
+        runs.iter()
+            .filter(|&&h| best_of_seven(&ev, Cards(h)).category() == c)
+            .count() as u64
+    };
+    for (event, category) in [
+        ("royal_flush", Category::RoyalFlush),
+        ("straight_flush", Category::StraightFlush),
+        ("four_of_a_kind", Category::FourOfAKind),
+        ("full_house", Category::FullHouse),
+        ("flush", Category::Flush),
+    ] {
+        let expected = categories.get(category) - run_best(category);
+        assert_eq!(line_count(&table, &counts, event), expected, "{event}");
+    }
+    assert_eq!(counts.total(), 177_100_560);
+}
+
+#[test]
+fn joker_bonus_matches_an_enumeration_of_joker_positions() {
+    let (table, counts) = counts_for("joker-bonus", 2);
+    // Deal order: positions 0..7 to the player, 7..14 to the dealer, the rest unused. Every pair
+    // of joker positions is equally likely.
+    let mut by_event = std::collections::HashMap::new();
+    for a in 0..54 {
+        for b in a + 1..54 {
+            let player = [a, b].iter().filter(|&&p| p < 7).count() as u8;
+            let dealer = [a, b].iter().filter(|&&p| (7..14).contains(&p)).count() as u8;
+            *by_event.entry((player, dealer)).or_insert(0u128) += 1;
+        }
+    }
+    let pairs: u128 = 54 * 53 / 2;
+    let total = counts.total() as u128;
+    for (i, line) in table.lines.iter().enumerate() {
+        let Event::Jokers { player, dealer } = line.event else {
+            panic!("joker event expected")
+        };
+        let positions = by_event[&(player, dealer)];
+        assert_eq!(
+            counts.counts[i] as u128 * pairs,
+            positions * total,
+            "{:?}",
+            line.event
+        );
+    }
+}
+
+/// Chi-square p-value of observed counts against expected probabilities, cells with an expected
+/// count under 5 pooled into one.
+fn chi_square_p(observed: &[u64], probabilities: &[f64]) -> f64 {
+    use statrs::distribution::{ChiSquared, ContinuousCDF};
+    let n: u64 = observed.iter().sum();
+    let (mut stat, mut cells) = (0.0, 0usize);
+    let (mut pooled_o, mut pooled_e) = (0.0, 0.0);
+    for (&o, &p) in observed.iter().zip(probabilities) {
+        let e = p * n as f64;
+        if e < 5.0 {
+            pooled_o += o as f64;
+            pooled_e += e;
+        } else {
+            stat += (o as f64 - e).powi(2) / e;
+            cells += 1;
+        }
+    }
+    if pooled_e > 0.0 {
+        stat += (pooled_o - pooled_e).powi(2) / pooled_e.max(1e-9);
+        cells += 1;
+    }
+    1.0 - ChiSquared::new((cells - 1) as f64).unwrap().cdf(stat)
+}
+
+#[test]
+fn simulated_side_bet_lines_agree_with_the_exact_counts() {
+    use paigow::engine::run::Plan;
+    use paigow::engine::simulate::{Simulation, run};
+    use paigow::game::GameRules;
+    use paigow::strategy::resolve::resolve;
+    let game = GameRules::load("double-joker").unwrap();
+    let player = resolve("max-back", &game).unwrap().strategy;
+    let dealer = resolve("max-front", &game).unwrap().strategy;
+    let sim = Simulation::new(game, player, dealer, 1).unwrap();
+    let tally = run(&sim, &Plan::new(300_000, 10_000, 11).unwrap());
+    for (i, name) in ["big-hand-bonus", "joker-bonus"].into_iter().enumerate() {
+        let (table, exact) = counts_for(name, 2);
+        let total = exact.total() as f64;
+        let probabilities: Vec<f64> = exact.counts.iter().map(|&c| c as f64 / total).collect();
+        let observed = &tally.side_bets[i].lines[..=table.lines.len()];
+        assert_eq!(observed.iter().sum::<u64>(), 300_000);
+        let p = chi_square_p(observed, &probabilities);
+        assert!(
+            p > 0.001,
+            "{name}: chi-square p = {p}, observed {observed:?}"
+        );
+    }
+}
+
+#[test]
+fn a_biased_sample_fails_the_chi_square_check() {
+    // The check above can fail: moving 1% of deals from "no line pays" to the top line is detected.
+    let (table, exact) = counts_for("joker-bonus", 2);
+    let total = exact.total() as f64;
+    let probabilities: Vec<f64> = exact.counts.iter().map(|&c| c as f64 / total).collect();
+    let n = 300_000.0;
+    let mut observed: Vec<u64> = probabilities
+        .iter()
+        .map(|p| (p * n).round() as u64)
+        .collect();
+    let last = table.lines.len();
+    observed[last] -= 3_000;
+    observed[0] += 3_000;
+    assert!(chi_square_p(&observed, &probabilities) < 1e-6);
+}
