@@ -75,7 +75,7 @@ fn benches(c: &mut Criterion) {
         Some(way("foxwoods")),
         ways,
         None,
-        (0, 2),
+        0,
     );
     bench_job(
         &mut group,

@@ -45,9 +45,6 @@ pub struct CompareArgs {
     /// Keep up to K hands the ways set differently (examples.csv, rule_groups.csv).
     #[arg(long, default_value_t = 0)]
     examples: usize,
-    /// Dealer hands simulated per example to estimate each setting's EV.
-    #[arg(long, default_value = "100000", value_parser = super::run_args::parse_count)]
-    example_dealer_hands: u64,
     #[command(flatten)]
     run: RunArgs,
 }
@@ -87,7 +84,6 @@ pub fn run(args: &CompareArgs) -> anyhow::Result<()> {
         ways: &args.ways,
         baseline: args.baseline.as_deref(),
         examples: args.examples,
-        example_dealer_hands: args.example_dealer_hands,
     };
     let spec = compare::spec(&game, &setup)?;
     let cmp = Comparison::from_spec(&spec)?;
@@ -159,7 +155,6 @@ struct CompareConfig {
     baseline: Option<String>,
     players_per_deal: u8,
     examples: usize,
-    example_dealer_hands: u64,
 }
 
 /// Writes `compare.csv`, with examples also `examples.csv` and `rule_groups.csv`, and
@@ -178,8 +173,9 @@ pub(crate) fn write_reports(
     write_csv(&mut csv, cmp, tally)?;
     files.push(("compare.csv", csv));
     if cmp.examples > 0 {
-        let samples: Vec<_> = (tally.examples.iter().enumerate())
-            .map(|(i, e)| cmp.sample_example(plan.seed, i as u64, e))
+        let pricer = cmp.example_pricer();
+        let samples: Vec<_> = (tally.examples.iter())
+            .map(|e| cmp.price_example(&pricer, e))
             .collect();
         let (mut examples, mut groups) = (Vec::new(), Vec::new());
         write_examples(&mut examples, cmp, tally, &samples)?;
@@ -216,7 +212,6 @@ fn manifest(
         baseline: cmp.baseline.map(|b| cmp.variants[b].label.clone()),
         players_per_deal: 1,
         examples: cmp.examples,
-        example_dealer_hands: cmp.example_dealer_hands,
     };
     Manifest::of_run(facts, config, spec, plan, rate, extra)
 }

@@ -30,8 +30,9 @@ use std::collections::BTreeMap;
 use serde::{Deserialize, Serialize};
 use thiserror::Error;
 
-use crate::cards::deal::{ChunkRng, Shoe, below, chunk_rng};
-use crate::cards::{Card, Cards, Deck, sorted_hand};
+use crate::cards::deal::{ChunkRng, Shoe};
+use crate::cards::{Card, Deck, sorted_hand};
+use crate::engine::exact_main::hand::HandPricer;
 use crate::engine::run::spec::RunSpec;
 use crate::engine::run::{Job, Plan, Tally};
 use crate::engine::simulate::{SimError, check_sides};
@@ -40,7 +41,8 @@ use crate::eval::{Evaluator, Value};
 use crate::files::ConfigError;
 use crate::game::GameRules;
 use crate::game::wager::{
-    DealerHand, DealerSetting, MainWager, OUTCOMES, Outcome, OutcomeCounts, settle, settle_setting,
+    BET_UNITS, DealerHand, DealerSetting, MainWager, OUTCOMES, Outcome, OutcomeCounts, settle,
+    settle_setting,
 };
 use crate::strategy::resolve::Resolved;
 use crate::strategy::shape::ShapeSlot;
@@ -50,8 +52,6 @@ use crate::strategy::{Strategy, set_dealer, set_dealer_located};
 pub const MAX_VARIANTS: usize = 12;
 /// The rule index recorded for a variant that is not a house way (e.g. `exposed`).
 pub const NO_RULE: u16 = u16::MAX;
-/// Salt of the RNG streams that estimate the examples' settings (distinct from the run's).
-const EXAMPLE_SALT: u64 = 0x6578_616D_706C_6573;
 
 /// Which side the variants set.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -160,8 +160,6 @@ pub enum CompareError {
         "examples are kept only when the player's way varies (the player's hand set differently)"
     )]
     ExamplesNeedPlayer,
-    #[error("the dealer hands per example must be at least 2")]
-    ExampleHands,
     #[error(transparent)]
     Config(#[from] ConfigError),
 }
@@ -189,15 +187,13 @@ pub struct CompareSetup<'a> {
     /// The way every other is compared with (one of `ways`), if any.
     pub baseline: Option<&'a str>,
     pub examples: usize,
-    pub example_dealer_hands: u64,
 }
 
 /// The spec of a comparison on `game`.
 pub fn spec(game: &GameRules, setup: &CompareSetup) -> Result<RunSpec, ConfigError> {
     let mut spec = RunSpec::new(COMMAND, game)
         .with_option("vary", setup.vary.name())
-        .with_option("examples", setup.examples)
-        .with_option("example_dealer_hands", setup.example_dealer_hands);
+        .with_option("examples", setup.examples);
     if let Some(baseline) = setup.baseline {
         spec = spec.with_option("baseline", baseline);
     }
@@ -413,10 +409,8 @@ pub struct Comparison {
     pub variants: Vec<Resolved>,
     /// The variant every other is compared with, if one was named.
     pub baseline: Option<usize>,
-    /// Hands set differently to keep as examples (vary player only).
+    /// Hands set differently to keep as examples (vary player only), each priced exactly.
     pub examples: usize,
-    /// Dealer hands simulated to estimate each example setting's EV.
-    pub example_dealer_hands: u64,
     /// What is played on each deal: each compared way on its side(s).
     pub arms: Vec<Arm>,
     /// The pairs of arms tallied jointly: every two arms of the same side.
@@ -432,7 +426,7 @@ impl Comparison {
         fixed: Option<Resolved>,
         variants: Vec<Resolved>,
         baseline: Option<usize>,
-        (examples, example_dealer_hands): (usize, u64),
+        examples: usize,
     ) -> Result<Comparison, CompareError> {
         let mut cmp = Comparison {
             ev: Evaluator::new(game.ranking),
@@ -442,7 +436,6 @@ impl Comparison {
             variants,
             baseline,
             examples,
-            example_dealer_hands,
             arms: Vec::new(),
             pairs: Vec::new(),
         };
@@ -463,10 +456,7 @@ impl Comparison {
         let vary: Vary = spec.parsed("vary")?;
         let mut fixed = spec.strategies(fixed_role(vary), &game)?;
         let variants = spec.strategies(COMPARED, &game)?;
-        let examples = (
-            spec.parsed("examples")?,
-            spec.parsed("example_dealer_hands")?,
-        );
+        let examples = spec.parsed("examples")?;
         let fixed = (matches!(vary, Vary::Player | Vary::Dealer) && !fixed.is_empty())
             .then(|| fixed.remove(0));
         let baseline = match spec.options.get("baseline") {
@@ -486,9 +476,6 @@ impl Comparison {
         }
         if self.examples > 0 && self.vary != Vary::Player {
             return Err(CompareError::ExamplesNeedPlayer);
-        }
-        if self.examples > 0 && self.example_dealer_hands < 2 {
-            return Err(CompareError::ExampleHands);
         }
         match (self.vary, &self.fixed, self.baseline) {
             (Vary::All, None, Some(b)) if b < n => Ok(()),
@@ -792,12 +779,11 @@ impl Job for Comparison {
     }
 
     /// 4 M deals a second a thread for two arms, each further arm a quarter more, and the
-    /// examples' settings priced at 1 M dealer hands a second.
+    /// examples priced at 20 ms each.
     fn estimated_seconds(&self, plan: &Plan) -> f64 {
         let arms = self.arms.len() as f64;
         let deals = plan.deals as f64 * (1.0 + (arms - 2.0) / 4.0) / 4e6;
-        let examples = (self.examples as f64) * (self.example_dealer_hands as f64) / 1e6;
-        deals + examples
+        deals + self.examples as f64 * 0.02
     }
 
     /// Plays one deal under every variant and tallies it.
@@ -828,49 +814,56 @@ impl Job for Comparison {
     }
 }
 
-/// One distinct setting of an example hand and its outcomes against dealer hands drawn from
-/// the cards the player does not hold.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct SettingSample {
+/// One distinct setting of an example hand, the variants that chose it, and its exact
+/// outcomes against every dealer hand of the cards the player does not hold.
+#[derive(Clone, Debug, PartialEq)]
+pub struct ExampleSetting {
     pub split: usize,
     /// The variants that chose it.
     pub variants: Vec<usize>,
-    pub outcomes: OutcomeCounts,
+    /// The player's net over every dealer hand, in bet units ([`BET_UNITS`] a bet).
+    pub net_units: i128,
+    /// Every dealer hand of the remaining cards.
+    pub dealer_hands: u64,
+    /// (win, push, loss, overqualified) probabilities; a push includes the dealer not qualifying.
+    pub probabilities: [f64; 4],
+}
+
+impl ExampleSetting {
+    /// The setting's exact EV per unit bet.
+    pub fn ev(&self) -> f64 {
+        self.net_units as f64 / (self.dealer_hands as f64 * BET_UNITS as f64)
+    }
 }
 
 impl Comparison {
-    /// Each distinct setting of `example`, with its outcomes against `example_dealer_hands`
-    /// dealer hands drawn from the cards the player does not hold (the same ones for every
-    /// setting) and set by the fixed dealer's way. Example `index` of a run seeded `seed` draws
-    /// from its own stream, so the samples are reproducible.
-    pub fn sample_example(&self, seed: u64, index: u64, example: &Example) -> Vec<SettingSample> {
-        let mut settings: Vec<SettingSample> = Vec::new();
-        for (i, &k) in example.splits.iter().enumerate() {
-            match settings.iter_mut().find(|s| s.split == usize::from(k)) {
-                Some(s) => s.variants.push(i),
-                None => settings.push(SettingSample {
-                    split: usize::from(k),
-                    variants: vec![i],
-                    outcomes: OutcomeCounts::default(),
-                }),
-            }
-        }
-        let dealer_way = self.way(self.arms[0].dealer);
-        let held = Cards::from_cards(&example.player);
-        let mut rest: Vec<Card> = (self.game.deck.cards().into_iter())
-            .filter(|c| !held.contains(*c))
-            .collect();
+    /// The exact pricer of player hands against the fixed dealer's way (vary player: the way
+    /// every example is priced against). Sets every dealer shape once: a fraction of a second.
+    pub fn example_pricer(&self) -> HandPricer {
+        HandPricer::new(&self.game, self.way(self.arms[0].dealer))
+    }
+
+    /// Each distinct setting of `example` with its exact outcomes against every dealer hand of
+    /// the cards the player does not hold, set by the fixed dealer's way (card removal
+    /// included; milliseconds a hand).
+    pub fn price_example(&self, pricer: &HandPricer, example: &Example) -> Vec<ExampleSetting> {
         let splits = self.ev.split_values(&example.player);
-        let mut rng = chunk_rng(seed ^ EXAMPLE_SALT, index);
-        for _ in 0..self.example_dealer_hands {
-            for p in 0..7 {
-                let q = p + below(&mut rng, (rest.len() - p) as u64) as usize;
-                rest.swap(p, q);
+        let exact = pricer.hand_exact(&splits, &example.player);
+        let mut settings: Vec<ExampleSetting> = Vec::new();
+        for (i, &k) in example.splits.iter().enumerate() {
+            let split = usize::from(k);
+            if let Some(s) = settings.iter_mut().find(|s| s.split == split) {
+                s.variants.push(i);
+                continue;
             }
-            let dealer = set_dealer(&self.ev, dealer_way, self.wager(), &sorted_hand(&rest));
-            for s in settings.iter_mut() {
-                s.outcomes.record(settle(&splits, s.split, &dealer));
-            }
+            let outcomes = exact.setting(split).expect("a strategy sets a legal split");
+            settings.push(ExampleSetting {
+                split,
+                variants: vec![i],
+                net_units: exact.net_units(outcomes, self.wager()),
+                dealer_hands: exact.dealer_hands,
+                probabilities: exact.probabilities(outcomes),
+            });
         }
         settings
     }

@@ -3,10 +3,10 @@
 //! first such hands, each setting priced against the dealer's way). Pure functions of the
 //! comparison, its tally and the examples' samples; every float comes from [`super::stats`].
 
-use super::stats::{PairStats, WagerStats, outcome_ev, pair_stats, rule_gap, variant_stats};
+use super::stats::{PairStats, WagerStats, pair_stats, rule_gap, variant_stats};
 use super::{WAGER_COLUMNS, fixed, wager_fields};
 use crate::cards::Cards;
-use crate::engine::compare::{CompareTally, Comparison, NO_RULE, RuleGroup, SettingSample};
+use crate::engine::compare::{CompareTally, Comparison, ExampleSetting, NO_RULE, RuleGroup};
 use crate::game::wager::BET_UNITS;
 use crate::strategy::resolve::Detail;
 
@@ -183,13 +183,14 @@ pub fn write_rule_groups<W: std::io::Write>(
 }
 
 /// `examples.csv`: each example hand, one row per distinct setting, with the variants that chose
-/// it, their rules, and the setting's EV against the dealer's way with a 95% interval (from
-/// `samples`, one list per example: [`Comparison::sample_example`]).
+/// it, their rules, and the setting's exact EV and outcome probabilities against every dealer
+/// hand of the remaining cards, set by the dealer's way (`priced`, one list per example:
+/// [`Comparison::price_example`]).
 pub fn write_examples<W: std::io::Write>(
     w: W,
     cmp: &Comparison,
     tally: &CompareTally,
-    samples: &[Vec<SettingSample>],
+    priced: &[Vec<ExampleSetting>],
 ) -> std::io::Result<()> {
     let mut out = csv::Writer::from_writer(w);
     out.write_record([
@@ -202,13 +203,14 @@ pub fn write_examples<W: std::io::Write>(
         "variants",
         "rules",
         "player_ev",
-        "ci95_low",
-        "ci95_high",
+        "win",
+        "push",
+        "loss",
+        "overqualified",
         "dealer_hands",
     ])?;
-    for (index, (e, settings)) in tally.examples.iter().zip(samples).enumerate() {
+    for (index, (e, settings)) in tally.examples.iter().zip(priced).enumerate() {
         for s in settings {
-            let (ev, ci95) = outcome_ev(&s.outcomes, &cmp.game.main_wager);
             let (front, back) = crate::eval::split::split_cards(&e.player, s.split);
             let names: Vec<&str> = s
                 .variants
@@ -235,10 +237,12 @@ pub fn write_examples<W: std::io::Write>(
                 back.to_string(),
                 names.join(" "),
                 rules.join("; "),
-                fixed(ev),
-                fixed(ci95.low),
-                fixed(ci95.high),
-                cmp.example_dealer_hands.to_string(),
+                fixed(s.ev()),
+                fixed(s.probabilities[0]),
+                fixed(s.probabilities[1]),
+                fixed(s.probabilities[2]),
+                fixed(s.probabilities[3]),
+                s.dealer_hands.to_string(),
             ])?;
         }
     }

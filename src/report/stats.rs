@@ -242,13 +242,6 @@ pub fn variant_stats(tally: &CompareTally, i: usize, wager: &MainWager) -> Wager
     WagerStats::of(sums.mean(), sums.sd(), sums.n, counts, sums.n)
 }
 
-/// The EV (per unit bet) and 95% interval of hands counted by outcome.
-pub fn outcome_ev(counts: &OutcomeCounts, wager: &MainWager) -> (f64, Interval) {
-    let sums = Sums::of_outcomes(counts, wager);
-    let ev = sums.mean();
-    (ev, mean_interval(ev, sums.sd(), sums.n, 0.95))
-}
-
 /// The paired comparison of variants `a` and `b` (difference = EV(a) - EV(b)).
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct PairStats {

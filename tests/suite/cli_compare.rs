@@ -38,13 +38,7 @@ fn reports_are_byte_identical_at_1_and_3_threads() {
     let dir = tempfile::tempdir().unwrap();
     let read = |threads: &str| {
         let out = dir.path().join(threads);
-        let extra = [
-            "--examples",
-            "4",
-            "--example-dealer-hands",
-            "2000",
-            "--quiet",
-        ];
+        let extra = ["--examples", "4", "--quiet"];
         compare(&out, threads, &extra).success().stdout("");
         ["compare.csv", "examples.csv", "rule_groups.csv"].map(|f| fs::read(out.join(f)).unwrap())
     };
@@ -307,14 +301,7 @@ fn per_rule_gaps_have_intervals_for_every_way() {
             "ballys-ac",
         ])
         .args(["--ways", "foxwoods", "ballys-ac", "canterbury-park"])
-        .args([
-            "--deals",
-            "30000",
-            "--examples",
-            "3",
-            "--example-dealer-hands",
-            "100",
-        ])
+        .args(["--deals", "30000", "--examples", "3"])
         .args(["--quiet", "--out"])
         .arg(dir.path())
         .assert()

@@ -10,7 +10,7 @@ use paigow::engine::simulate::Simulation;
 use paigow::eval::Evaluator;
 use paigow::game::GameRules;
 use paigow::game::wager::OUTCOMES;
-use paigow::report::stats::{self, outcome_ev, pair_stats, variant_stats};
+use paigow::report::stats::{self, pair_stats, variant_stats};
 use paigow::strategy::resolve::resolve;
 use paigow::strategy::way::HouseWay;
 
@@ -30,7 +30,7 @@ fn comparison(
     let game = GameRules::load(game).unwrap();
     let fixed = fixed.map(|f| resolve(f, &game).unwrap());
     let variants = ways.iter().map(|w| resolve(w, &game).unwrap()).collect();
-    Comparison::new(game, vary, fixed, variants, None, (examples, 1_000))
+    Comparison::new(game, vary, fixed, variants, None, examples)
 }
 
 fn config(game: &str, vary: Vary, fixed: Option<&str>, ways: &[&str], deals: u64) -> Config {
@@ -192,7 +192,7 @@ fn all_three_sides_in_one_run_match_simulate() {
     let ways = ["foxwoods", "ballys-ac", "canterbury-park"];
     let game = GameRules::load("standard").unwrap();
     let variants = ways.iter().map(|w| resolve(w, &game).unwrap()).collect();
-    let cmp = Comparison::new(game, Vary::All, None, variants, Some(2), (0, 1_000)).unwrap();
+    let cmp = Comparison::new(game, Vary::All, None, variants, Some(2), 0).unwrap();
     assert_eq!(cmp.arms.len(), 9);
     assert_eq!(cmp.pairs.len(), 9, "three pairs a side");
     let cfg = Config {
@@ -257,16 +257,25 @@ fn tallies_and_examples_do_not_depend_on_threads() {
     for e in &t.examples {
         assert_ne!(e.splits[0], e.splits[1]);
     }
-    let samples = cfg.cmp.sample_example(cfg.plan.seed, 0, &t.examples[0]);
-    assert_eq!(samples.len(), 2);
-    assert_eq!(
-        samples,
-        cfg.cmp.sample_example(cfg.plan.seed, 0, &t.examples[0])
-    );
-    for s in &samples {
-        assert_eq!(s.outcomes.total(), Some(1_000));
-        let (ev, ci95) = outcome_ev(&s.outcomes, &cfg.cmp.game.main_wager);
-        assert!(ci95.low < ev && ev < ci95.high);
+    let pricer = cfg.cmp.example_pricer();
+    for e in &t.examples {
+        let priced = cfg.cmp.price_example(&pricer, e);
+        assert_eq!(priced.len(), 2, "two ways, set differently: two settings");
+        let exact = pricer.hand_exact(
+            &Evaluator::new(cfg.cmp.game.ranking).split_values(&e.player),
+            &e.player,
+        );
+        for (i, s) in priced.iter().enumerate() {
+            assert_eq!(s.variants, vec![i]);
+            assert_eq!(s.split, usize::from(e.splits[i]));
+            assert_eq!(s.dealer_hands, 53_524_680, "every 7 of the other 46 cards");
+            let setting = exact.setting(s.split).unwrap();
+            assert_eq!(
+                s.net_units,
+                exact.net_units(setting, &cfg.cmp.game.main_wager)
+            );
+            assert!((s.probabilities.iter().sum::<f64>() - 1.0).abs() < 1e-12);
+        }
     }
 }
 

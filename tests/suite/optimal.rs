@@ -172,7 +172,7 @@ fn optimal_beats_every_shipped_way_against_its_dealer() {
         })
         .collect();
     let fixed = Some(resolve("foxwoods", &f.game).unwrap());
-    let cmp = Comparison::new(f.game.clone(), Vary::Player, fixed, variants, None, (0, 2)).unwrap();
+    let cmp = Comparison::new(f.game.clone(), Vary::Player, fixed, variants, None, 0).unwrap();
     let plan = Plan::new(400_000, 10_000, 11).unwrap();
     let tally = run_all(&cmp, &plan, &|_| {});
     let best = ways.len() - 1;

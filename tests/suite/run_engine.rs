@@ -102,8 +102,6 @@ fn compare_shards_merge_and_resume_to_the_single_run() {
             "9",
             "--examples",
             "5",
-            "--example-dealer-hands",
-            "500",
         ],
         &["compare.csv", "examples.csv", "rule_groups.csv"],
     );
@@ -220,11 +218,7 @@ fn a_report_directory_holds_one_runs_files() {
         "--deals",
         "3000",
     ];
-    run(
-        &compare,
-        &out,
-        &["--examples", "2", "--example-dealer-hands", "100"],
-    );
+    run(&compare, &out, &["--examples", "2"]);
     assert!(out.join("examples.csv").exists());
     run(&compare, &out, &[]);
     let names: Vec<String> = csv_files(&out).into_iter().map(|(n, _)| n).collect();

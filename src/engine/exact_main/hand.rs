@@ -23,6 +23,7 @@ use std::sync::Arc;
 use rayon::prelude::*;
 
 use super::codes::DealerPoint;
+use super::fenwick::FrontCounts;
 use super::settings::dealer_point;
 use super::shapes::{PLAIN_SLOTS, Shapes, SuitDeck};
 use crate::cards::{Card, Cards, RANKS};
@@ -311,24 +312,25 @@ impl HandPricer {
     fn quadrants(&self, live_counts: &[u64], settings: &[(usize, [u16; 2])]) -> Vec<[u64; 3]> {
         let mut order: Vec<usize> = (0..settings.len()).collect();
         order.sort_unstable_by_key(|&i| settings[i].1[1]);
-        let mut tree = vec![0u64; self.index.fronts.len() + 1];
+        let mut tree = FrontCounts::default();
+        tree.reset(self.index.fronts.len());
         let mut out = vec![[0; 3]; settings.len()];
         let (mut next, mut inserted) = (0, 0);
         for &i in &order {
             let [front, back] = settings[i].1;
             while next < self.points.len() && self.points[next][0] < back {
-                fenwick_add(&mut tree, self.points[next][1], live_counts[next]);
+                tree.add(self.points[next][1], live_counts[next]);
                 inserted += live_counts[next];
                 next += 1;
             }
-            out[i] = [fenwick_below(&tree, front), 0, inserted];
+            out[i] = [tree.below(front), 0, inserted];
         }
         while next < self.points.len() {
-            fenwick_add(&mut tree, self.points[next][1], live_counts[next]);
+            tree.add(self.points[next][1], live_counts[next]);
             next += 1;
         }
         for (i, (_, [front, _])) in settings.iter().enumerate() {
-            out[i][1] = fenwick_below(&tree, *front);
+            out[i][1] = tree.below(*front);
         }
         out
     }
@@ -337,24 +339,4 @@ impl HandPricer {
     pub fn wager(&self) -> &MainWager {
         &self.wager
     }
-}
-
-/// Adds `n` at front index `front`.
-fn fenwick_add(tree: &mut [u64], front: u16, n: u64) {
-    let mut i = usize::from(front) + 1;
-    while i < tree.len() {
-        tree[i] += n;
-        i += i & i.wrapping_neg();
-    }
-}
-
-/// The sum over front indices below `front`.
-fn fenwick_below(tree: &[u64], front: u16) -> u64 {
-    let mut i = usize::from(front);
-    let mut sum = 0;
-    while i > 0 {
-        sum += tree[i];
-        i &= i - 1;
-    }
-    sum
 }

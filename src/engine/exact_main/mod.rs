@@ -25,6 +25,7 @@ pub mod cache;
 pub mod classes;
 pub mod codes;
 pub mod core;
+pub mod fenwick;
 pub mod hand;
 pub mod settings;
 pub mod shapes;

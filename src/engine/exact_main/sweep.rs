@@ -16,6 +16,7 @@
 //! Invariants: the sums are exact integers, independent of the order of the family.
 
 use super::codes::{Codes, DealerPoint};
+use super::fenwick::FrontCounts;
 use crate::game::wager::Outcome;
 
 /// Pair counts over one family of hands (each both a player and a dealer hand).
@@ -54,7 +55,7 @@ pub struct Sweep {
     queries: Vec<Query>,
     /// Queries on every back, by front: summed weights.
     on_all_backs: Vec<[i64; 3]>,
-    fenwick: Vec<u64>,
+    fenwick: FrontCounts,
 }
 
 /// The pair counts of a family: `(id, hands)` with distinct ids.
@@ -147,23 +148,22 @@ fn sweep_quadrants(codes: &Codes, sweep: &mut Sweep) -> [i128; 3] {
     } = sweep;
     points.sort_unstable_by_key(|p| p.0);
     queries.sort_unstable_by_key(|q| q.back);
-    fenwick.clear();
-    fenwick.resize(usize::from(codes.fronts) + 1, 0);
+    fenwick.reset(usize::from(codes.fronts));
     let mut read = [0i128; 3];
     let mut next = 0;
     for q in queries.iter() {
         while next < points.len() && points[next].0 < q.back {
-            fenwick_add(fenwick, points[next].1, points[next].2);
+            fenwick.add(points[next].1, points[next].2);
             next += 1;
         }
-        add_weighted(&mut read, q.weights, fenwick_below(fenwick, q.front));
+        add_weighted(&mut read, q.weights, fenwick.below(q.front));
     }
     for p in &points[next..] {
-        fenwick_add(fenwick, p.1, p.2);
+        fenwick.add(p.1, p.2);
     }
     for (front, &weights) in on_all_backs.iter().enumerate() {
         if weights != [0; 3] {
-            add_weighted(&mut read, weights, fenwick_below(fenwick, front as u16));
+            add_weighted(&mut read, weights, fenwick.below(front as u16));
         }
     }
     read
@@ -174,28 +174,6 @@ fn add_weighted(read: &mut [i128; 3], weights: [i64; 3], count: u64) {
     for k in 0..3 {
         read[k] += i128::from(weights[k]) * i128::from(count);
     }
-}
-
-/// Adds `n` at front index `front` (the tree's slot `front + 1`).
-#[inline]
-fn fenwick_add(tree: &mut [u64], front: u16, n: u64) {
-    let mut i = usize::from(front) + 1;
-    while i < tree.len() {
-        tree[i] += n;
-        i += i & i.wrapping_neg();
-    }
-}
-
-/// The sum over front indices below `front`.
-#[inline]
-fn fenwick_below(tree: &[u64], front: u16) -> u64 {
-    let mut i = usize::from(front);
-    let mut sum = 0;
-    while i > 0 {
-        sum += tree[i];
-        i &= i - 1;
-    }
-    sum
 }
 
 /// [`family_sums`] pair by pair: each player id against each dealer id.

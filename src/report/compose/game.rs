@@ -96,13 +96,7 @@ pub fn game_section(doc: &mut Document, game: &GameView, paytables: &[Paytable])
     if !items.is_empty() {
         doc.push(Block::Bullets(items));
     }
-    doc.push(Block::Details {
-        summary: format!("The game file {}", file.origin),
-        blocks: vec![Block::Code {
-            language: "toml".to_string(),
-            text: file.text.clone(),
-        }],
-    });
+    doc.push(file_text("The game file", file));
 }
 
 /// A file's notes: their first lines as a paragraph, lines starting "- " as a list.
@@ -341,13 +335,18 @@ fn way_rules(doc: &mut Document, file: &TextFile) {
         }
         doc.push(Block::Table(t));
     }
-    doc.push(Block::Details {
-        summary: format!("The house-way file {}", file.origin),
+    doc.push(file_text("The house-way file", file));
+}
+
+/// A collapsed block holding an input file's whole text, headed `WHAT ORIGIN`.
+fn file_text(what: &str, file: &TextFile) -> Block {
+    Block::Details {
+        summary: format!("{what} {}", file.origin),
         blocks: vec![Block::Code {
-            language: "toml".into(),
+            language: "toml".to_string(),
             text: file.text.clone(),
         }],
-    });
+    }
 }
 
 fn dash(s: &str) -> String {
