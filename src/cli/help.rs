@@ -55,11 +55,15 @@ impl Accepts {
     fn line(self) -> String {
         match self {
             Accepts::Games => format!("  games (--game): {}, or a game TOML file", shipped_games()),
-            Accepts::Ways => format!(
-                "  ways: {}, a house-way TOML file, or a built-in: {}",
-                names(SHIPPED_WAYS),
-                BUILT_INS.join(", ")
-            ),
+            Accepts::Ways => {
+                let shipped = |b: &&str| SHIPPED_WAYS.iter().any(|(name, _, _)| name == b);
+                let others: Vec<&str> = BUILT_INS.iter().filter(|b| !shipped(b)).copied().collect();
+                format!(
+                    "  ways: {}, a house-way TOML file, or a built-in: {}",
+                    names(SHIPPED_WAYS),
+                    others.join(", ")
+                )
+            }
             Accepts::HouseWays => format!(
                 "  house ways: {}, or a house-way TOML file",
                 names(SHIPPED_WAYS)
@@ -82,12 +86,13 @@ impl Help {
         if !self.accepts.is_empty() {
             text += "Accepts:\n";
             for accepts in self.accepts {
-                text += &accepts.line();
+                text += &wrap(&accepts.line(), "    ");
                 text += "\n";
             }
             text += "\n";
         }
-        text += &format!("Writes:\n  {}", self.writes);
+        text += "Writes:\n";
+        text += &wrap(&format!("  {}", self.writes), "  ");
         text
     }
 
@@ -98,6 +103,30 @@ impl Help {
             .map(|(_, command)| shell_words(command))
             .collect()
     }
+}
+
+/// The widest line of the text, in characters (the help's `max_term_width`, less a margin).
+const WIDTH: usize = 96;
+
+/// `line` wrapped at word breaks to [`WIDTH`], its continuation lines indented by `indent`.
+fn wrap(line: &str, indent: &str) -> String {
+    let lead = line.len() - line.trim_start().len();
+    let mut out = line[..lead].to_string();
+    let mut width = lead;
+    for (i, word) in line.split_whitespace().enumerate() {
+        let len = word.chars().count();
+        if i > 0 && width + 1 + len > WIDTH {
+            out += "\n";
+            out += indent;
+            width = indent.len();
+        } else if i > 0 {
+            out += " ";
+            width += 1;
+        }
+        out += word;
+        width += len;
+    }
+    out
 }
 
 /// Splits a simple shell command line into words: single and double quotes group, `\` at a
@@ -138,6 +167,15 @@ mod tests {
             ["paigow", "table", "--seats", "D,100,-", "--bank", "300"]
         );
         assert_eq!(shell_words("a 'b c'  d"), ["a", "b c", "d"]);
+    }
+
+    #[test]
+    fn long_lines_wrap_at_word_breaks() {
+        let line = format!("  {}", "word ".repeat(40));
+        let wrapped = wrap(&line, "    ");
+        assert!(wrapped.lines().all(|l| l.len() <= WIDTH), "{wrapped}");
+        assert!(wrapped.lines().skip(1).all(|l| l.starts_with("    word")));
+        assert_eq!(wrapped.split_whitespace().count(), 40);
     }
 
     #[test]
