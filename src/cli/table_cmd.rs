@@ -33,7 +33,7 @@ const HELP: Help = Help {
             "paigow table --seats D,100,-,50+20,40,-,200 --bank 300 --collection 1=1,60=2,200=3 --rounds 1e6",
         ),
         (
-            "The bank rotating among the seats (2 hands each, seat 5 declines)",
+            "The bank rotating among the seats (2 or 1 hands each in turn; seat 5 declines)",
             "paigow table --seats 100,40,-,50+20,25,-,200 --rotation 2,1,-,2,0,-,2 --bank 300 --collection 1=1,60=2,200=3 --rounds 1e6",
         ),
         (
