@@ -44,28 +44,139 @@ impl TextFile {
     }
 }
 
-/// A configuration file that could not be read or understood.
+/// A configuration file that could not be read or understood. Every error in a file's text is
+/// `At` a line and column; `File` is for a file that could not be read at all. Either shows its
+/// message [`clipped`], so a huge bad value is never echoed whole.
 #[derive(Debug, Error)]
 pub enum ConfigError {
-    #[error("{origin}:{line}:{column}: {message}")]
+    #[error("{origin}:{line}:{column}: {}", clipped(message))]
     At {
         origin: String,
         line: usize,
         column: usize,
         message: String,
     },
-    #[error("{origin}: {message}")]
+    #[error("{origin}: {}", clipped(message))]
     File { origin: String, message: String },
 }
 
 impl ConfigError {
-    /// An error about a whole file (or a rule in it) rather than a position.
+    /// An error about a file that could not be read (no such file, not readable): no position.
     pub fn file(origin: &str, message: impl Into<String>) -> ConfigError {
         ConfigError::File {
             origin: origin.to_string(),
             message: message.into(),
         }
     }
+
+    /// An error at byte `offset` of the file's `text`.
+    pub fn at(origin: &str, text: &str, offset: usize, message: impl Into<String>) -> ConfigError {
+        let (line, column) = line_column(text, offset);
+        ConfigError::At {
+            origin: origin.to_string(),
+            line,
+            column,
+            message: message.into(),
+        }
+    }
+
+    /// An error about the key at `path` of the TOML `text` (see [`key_offset`]): at that key, or
+    /// at the deepest part of the path the file has (the top of the file when it has none).
+    pub fn at_key(
+        origin: &str,
+        text: &str,
+        path: &[&str],
+        message: impl Into<String>,
+    ) -> ConfigError {
+        ConfigError::at(origin, text, key_offset(text, path), message)
+    }
+
+    /// The line the error names, if it names one.
+    pub fn line(&self) -> Option<usize> {
+        match self {
+            ConfigError::At { line, .. } => Some(*line),
+            ConfigError::File { .. } => None,
+        }
+    }
+}
+
+/// The longest word of a message shown whole, in characters.
+const LONGEST_WORD: usize = 64;
+/// The longest message shown whole, in characters.
+const LONGEST_MESSAGE: usize = 900;
+
+/// A message as an error shows it: each word (run of non-blank characters) longer than
+/// [`LONGEST_WORD`] cut to its start, an ellipsis and its length, and the whole cut likewise
+/// beyond [`LONGEST_MESSAGE`]; so a message quoting a 100 KB bad value stays short.
+pub fn clipped(message: &str) -> String {
+    let cut = |text: &str, keep: usize| -> String {
+        match text.char_indices().nth(keep) {
+            None => text.to_string(),
+            Some((end, _)) => format!("{}... ({} characters)", &text[..end], text.chars().count()),
+        }
+    };
+    let mut out = String::with_capacity(message.len().min(LONGEST_MESSAGE + 40));
+    let mut word = String::new();
+    for c in message.chars().chain(std::iter::once(' ')) {
+        if c.is_whitespace() {
+            if word.chars().nth(LONGEST_WORD).is_some() {
+                let body = word.trim_end_matches(|c: char| c.is_ascii_punctuation());
+                let body = match word.len() - body.len() {
+                    0..=3 => body,
+                    _ => &word,
+                };
+                out += &cut(body, LONGEST_WORD / 2);
+                out += &word[body.len()..];
+            } else {
+                out += &word;
+            }
+            word.clear();
+            out.push(c);
+        } else {
+            word.push(c);
+        }
+    }
+    out.pop();
+    match out.chars().nth(LONGEST_MESSAGE) {
+        None => out,
+        Some(_) => cut(&out, LONGEST_MESSAGE - 100),
+    }
+}
+
+/// Byte offset in the TOML `text` of the key at `path`: table and key names from the top, and
+/// decimal indices for the elements of arrays (`["line", "2", "pays"]` is the `pays` key of the
+/// third `[[line]]`). When the path is not all there, the deepest part found; 0 when none is (or
+/// the text is not TOML).
+pub fn key_offset(text: &str, path: &[&str]) -> usize {
+    use toml::de::{DeTable, DeValue};
+    let Ok(document) = DeTable::parse(text) else {
+        return 0;
+    };
+    let mut offset = 0;
+    let mut value: Option<&DeValue> = None;
+    let mut table = Some(document.get_ref());
+    for segment in path {
+        let found = match (table, value) {
+            (Some(t), _) => (t.iter())
+                .find(|(k, _)| k.get_ref().as_ref() == *segment)
+                .map(|(k, v)| (k.span().start, v)),
+            (None, Some(DeValue::Array(items))) => (segment.parse::<usize>().ok())
+                .and_then(|i| items.get(i))
+                .map(|v| (v.span().start, v)),
+            _ => None,
+        };
+        let Some((start, next)) = found else {
+            break;
+        };
+        offset = start;
+        let inner = next.get_ref();
+        table = match inner {
+            DeValue::Table(t) => Some(t),
+            _ => None,
+        };
+        value = Some(inner);
+    }
+    offset
 }
 
 /// 1-based line and column of a byte offset in `text`.
@@ -238,6 +349,41 @@ pub fn sha256_hex(bytes: &[u8]) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn keys_are_found_by_path() {
+        let text = "name = \"x\"\n[main_wager]\ncommission = \"bank\"\n\n[[line]]\nevent = \"a\"\n\n[[line]]\nevent = \"b\"\npays = 5\n";
+        let line = |path: &[&str]| line_column(text, key_offset(text, path)).0;
+        assert_eq!(line(&["name"]), 1);
+        assert_eq!(line(&["main_wager", "commission"]), 3);
+        assert_eq!(line(&["line", "1", "pays"]), 10);
+        assert_eq!(line(&["line", "1", "missing"]), 8, "the deepest part found");
+        assert_eq!(line(&["nothing"]), 1);
+        assert_eq!(key_offset("= broken", &["name"]), 0);
+        let error = ConfigError::at_key("f.toml", text, &["line", "0", "event"], "bad");
+        assert_eq!(error.to_string(), "f.toml:6:1: bad");
+    }
+
+    #[test]
+    fn long_values_are_clipped_in_messages() {
+        let huge = "x".repeat(100_000);
+        let error = ConfigError::at(
+            "f.toml",
+            "",
+            0,
+            format!("unknown event '{huge}' (see the README)"),
+        );
+        let text = error.to_string();
+        assert!(text.len() < 200, "{text}");
+        assert!(
+            text.contains("... (100001 characters)' (see") && text.ends_with("(see the README)"),
+            "{text}"
+        );
+        let many_words = "word ".repeat(50_000);
+        let text = ConfigError::file("f.toml", many_words).to_string();
+        assert!(text.len() < 900 && text.contains("..."), "{text}");
+        assert_eq!(clipped("short and plain"), "short and plain");
+    }
 
     #[test]
     fn a_duplicate_key_is_named() {

@@ -12,6 +12,7 @@ use clap::{Args, ValueEnum};
 use serde::Serialize;
 
 use super::GameArg;
+use super::help::{Accepts, Help};
 use super::run_args::{Finished, RunArgs, run_to_reports, stem};
 use crate::engine::compare::{self, CompareSetup, CompareTally, Comparison, Side, Vary};
 use crate::engine::run::Plan;
@@ -22,7 +23,30 @@ use crate::report::fixed;
 use crate::report::partial::RunExtra;
 use crate::report::stats::{pair_stats, ranking, variant_stats};
 
+/// The end of `paigow compare --help`.
+const HELP: Help = Help {
+    examples: &[
+        (
+            "Two player ways against the Foxwoods dealer on the same deals, with paired intervals",
+            "paigow compare --dealer-way foxwoods --ways foxwoods ballys-ac --deals 1e6",
+        ),
+        (
+            "The cost of a house way against the best play, keeping 20 hands they set differently",
+            "paigow compare --dealer-way foxwoods --ways foxwoods optimal:foxwoods --deals 1e6 --examples 20",
+        ),
+        (
+            "Dealer ways against one player way (the house edge of each)",
+            "paigow compare --vary dealer --player-way foxwoods --ways foxwoods max-back --deals 1e6",
+        ),
+    ],
+    accepts: &[Accepts::Games, Accepts::Ways],
+    writes: "compare.csv and manifest.json (last) in --out (default \
+             runs/compare/GAME-vary-SIDE-WAYS-sSEED-nDEALS), replaced as a whole; with --examples K \
+             also examples.csv and rule_groups.csv; with --shard K/M only OUT/shard-K-of-M.json.",
+};
+
 #[derive(Args, Debug)]
+#[command(after_long_help = HELP.render())]
 pub struct CompareArgs {
     #[command(flatten)]
     game: GameArg,
@@ -89,7 +113,7 @@ pub fn run(args: &CompareArgs) -> anyhow::Result<()> {
     let cmp = Comparison::from_spec(&spec)?;
     let plan = args.run.plan()?;
     let out = (args.run.out.clone()).unwrap_or_else(|| default_out(args, &cmp, &plan));
-    run_to_reports(&args.run, &cmp, &spec, &plan, &out, write_reports)
+    run_to_reports(&args.run, &cmp, &spec, &plan, &out, &write_reports)
 }
 
 /// The fixed side's way, checking that only the option the mode uses is given.

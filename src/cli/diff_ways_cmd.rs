@@ -11,6 +11,7 @@ use anyhow::Context;
 use clap::Args;
 
 use super::GameArg;
+use super::help::{Accepts, Help};
 use crate::cards::Card;
 use crate::engine::diff_ways::{
     EvMethod, EvOptions, Group, Pricer, WaysDiff, class_name, diff_ways, total_change,
@@ -24,7 +25,28 @@ use crate::strategy::resolve::dealer_way;
 use crate::strategy::way::HouseWay;
 use crate::strategy::way::lint::show;
 
+/// The end of `paigow diff-ways --help`.
+const HELP: Help = Help {
+    examples: &[
+        (
+            "Every hand Foxwoods and Bally's AC set differently, grouped by class and rule",
+            "paigow diff-ways foxwoods ballys-ac",
+        ),
+        (
+            "The same, each group priced against the Foxwoods dealer over 30 hands",
+            "paigow diff-ways foxwoods ballys-ac --dealer-way foxwoods --ev-hands 30",
+        ),
+        (
+            "Two ways of a joker game, the top 5 groups on stdout",
+            "paigow diff-ways --game double-joker foxwoods double-joker-dealer --top 5",
+        ),
+    ],
+    accepts: &[Accepts::Games, Accepts::HouseWays],
+    writes: "diff.csv in --out (default runs/diff-ways/GAME-A-vs-B).",
+};
+
 #[derive(Args, Debug)]
+#[command(after_long_help = HELP.render())]
 pub struct DiffWaysArgs {
     #[command(flatten)]
     game: GameArg,

@@ -4,12 +4,50 @@ use std::io::Write;
 
 use clap::{Args, ValueEnum};
 
+use super::help::{Accepts, Help};
 use super::{GameArg, parse_cards};
 use crate::cards::{Card, Cards};
 use crate::eval::split::{SPLIT_COUNT, SplitValues, split_cards};
 use crate::eval::{Evaluator, Value};
 
+/// The end of `paigow eval --help`.
+const EVAL_HELP: Help = Help {
+    examples: &[
+        (
+            "A five-card hand with the joker (the bug)",
+            "paigow eval As Ks Qs Js Jk",
+        ),
+        (
+            "The best five of seven cards",
+            "paigow eval As Ad 9h 9c 5s 3d Jk",
+        ),
+        (
+            "The same cards where jokers are wild",
+            "paigow eval --game jokers-wild As Ad 9h 9c 5s 3d Jk",
+        ),
+    ],
+    accepts: &[Accepts::Games],
+    writes: "nothing: the value on stdout.",
+};
+
+/// The end of `paigow splits --help`.
+const SPLITS_HELP: Help = Help {
+    examples: &[
+        (
+            "The 21 splits of a hand, legal or foul",
+            "paigow splits As Ah Kd Qc 9s 5h Jk",
+        ),
+        (
+            "The same as CSV",
+            "paigow splits As Ah Kd Qc 9s 5h Jk --format csv",
+        ),
+    ],
+    accepts: &[Accepts::Games],
+    writes: "nothing: the splits on stdout.",
+};
+
 #[derive(Args, Debug)]
+#[command(after_long_help = EVAL_HELP.render())]
 pub struct EvalArgs {
     #[command(flatten)]
     game: GameArg,
@@ -19,6 +57,7 @@ pub struct EvalArgs {
 }
 
 #[derive(Args, Debug)]
+#[command(after_long_help = SPLITS_HELP.render())]
 pub struct SplitsArgs {
     #[command(flatten)]
     game: GameArg,

@@ -8,6 +8,7 @@ use std::path::PathBuf;
 use clap::{Args, Subcommand, ValueEnum};
 
 use super::GameArg;
+use super::help::{Accepts, Help};
 use crate::engine::exact::{
     CategoryCounts, LineCounts, Method, category_counts, paytable_counts, row_name,
 };
@@ -31,7 +32,41 @@ pub enum ExactCommand {
     Main(main_wager::MainArgs),
 }
 
+/// The end of `paigow exact bonus --help`.
+const BONUS_HELP: Help = Help {
+    examples: &[
+        (
+            "Every side bet of Double Joker, exact and audited against the published claims",
+            "paigow exact bonus --game double-joker",
+        ),
+        (
+            "One bet, counted the slow way as a check",
+            "paigow exact bonus --game double-joker --bet big-hand-bonus --method brute --out /tmp/bhb",
+        ),
+    ],
+    accepts: &[Accepts::Games, Accepts::Paytables],
+    writes: "returns.csv, summary.csv and manifest.json (last) in --out (default \
+             runs/exact/GAME-bonus), replaced as a whole.",
+};
+
+/// The end of `paigow exact categories --help`.
+const CATEGORIES_HELP: Help = Help {
+    examples: &[
+        (
+            "Every 7-card hand of the 54-card deck, by best five-card category, on stdout",
+            "paigow exact categories --game double-joker",
+        ),
+        (
+            "The same by dealing every hand, into a report directory",
+            "paigow exact categories --method brute --out /tmp/categories",
+        ),
+    ],
+    accepts: &[Accepts::Games],
+    writes: "the CSV on stdout; with --out DIR, categories.csv and manifest.json there instead.",
+};
+
 #[derive(Args, Debug)]
+#[command(after_long_help = BONUS_HELP.render())]
 pub struct BonusArgs {
     #[command(flatten)]
     game: GameArg,
@@ -51,6 +86,7 @@ pub struct BonusArgs {
 }
 
 #[derive(Args, Debug)]
+#[command(after_long_help = CATEGORIES_HELP.render())]
 pub struct CategoriesArgs {
     #[command(flatten)]
     game: GameArg,

@@ -17,6 +17,8 @@ use std::path::PathBuf;
 use anyhow::Context;
 use clap::Args;
 
+use super::help::Help;
+
 use super::run_args::{Finished, Writer};
 use crate::engine::compare::{self, Comparison};
 use crate::engine::run::spec::RunSpec;
@@ -26,7 +28,26 @@ use crate::engine::table::{self, Table};
 use crate::report::facts::RunFacts;
 use crate::report::partial::{self, Partial, PartialError, RunExtra, command_of};
 
+/// The end of `paigow merge --help`.
+const HELP: Help = Help {
+    examples: &[
+        (
+            "The 100 shards of one simulation into the single run's reports",
+            "paigow merge shards/shard-*-of-100.json --out reports/standard-1e9",
+        ),
+        (
+            "A complete checkpoint of a run turned into its reports, quietly",
+            "paigow merge run.checkpoint.json --out runs/resumed --quiet",
+        ),
+    ],
+    accepts: &[],
+    writes: "the reports the single run would have written (simulate's, compare's or table's, \
+             byte-identical CSV files) and manifest.json listing every partial merged, in --out, \
+             replaced as a whole.",
+};
+
 #[derive(Args, Debug)]
+#[command(after_long_help = HELP.render())]
 pub struct MergeArgs {
     /// Partial results written by `simulate`, `compare` or `table` with `--shard K/M` (or
     /// complete checkpoints).

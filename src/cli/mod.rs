@@ -11,6 +11,7 @@ mod compare_cmd;
 mod diff_ways_cmd;
 mod eval_cmd;
 mod exact_cmd;
+pub mod help;
 mod merge_cmd;
 pub mod progress;
 mod report_cmd;
@@ -58,8 +59,7 @@ enum Command {
 /// The game option every command shares.
 #[derive(Args, Debug, Clone)]
 pub struct GameArg {
-    /// A shipped game (standard, double-joker, jokers-wild, california) or a game TOML file.
-    #[arg(long, short = 'g', default_value = "standard")]
+    #[arg(long, short = 'g', default_value = "standard", help = help::game_option())]
     game: String,
 }
 
@@ -124,5 +124,81 @@ pub fn print_stdout(text: &str) -> anyhow::Result<()> {
     match std::io::stdout().lock().write_all(text.as_bytes()) {
         Err(e) if e.kind() == std::io::ErrorKind::BrokenPipe => Ok(()),
         other => Ok(other?),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use clap::CommandFactory;
+
+    /// Every leaf subcommand with its path of names (`["exact", "main"]`).
+    fn leaves(
+        command: &clap::Command,
+        path: Vec<String>,
+        out: &mut Vec<(Vec<String>, clap::Command)>,
+    ) {
+        if command.get_subcommands().next().is_none() {
+            out.push((path, command.clone()));
+            return;
+        }
+        for sub in command.get_subcommands() {
+            let mut path = path.clone();
+            path.push(sub.get_name().to_string());
+            leaves(sub, path, out);
+        }
+    }
+
+    /// The example command lines of a rendered `--help`: the lines under `Examples:` that start
+    /// with `paigow `.
+    fn examples(help: &str) -> Vec<String> {
+        let section = help.split_once("Examples:").map_or("", |(_, rest)| rest);
+        let section = section.split("\nAccepts:").next().unwrap_or(section);
+        let section = section.split("\nWrites:").next().unwrap_or(section);
+        (section.lines())
+            .map(str::trim)
+            .filter(|line| line.starts_with("paigow "))
+            .map(str::to_string)
+            .collect()
+    }
+
+    /// Every subcommand's `--help` ends with worked examples, what it accepts and what it
+    /// writes; every example parses, as a command line of that same subcommand, and every
+    /// shipped name it gives for a game loads.
+    #[test]
+    fn every_subcommand_help_has_examples_that_parse() {
+        let mut all = Vec::new();
+        leaves(&Cli::command(), Vec::new(), &mut all);
+        assert!(all.len() >= 13, "{} subcommands", all.len());
+        for (path, mut command) in all {
+            let name = path.join(" ");
+            let help = command.render_long_help().to_string();
+            assert!(
+                help.contains("Examples:"),
+                "paigow {name} --help: no examples\n{help}"
+            );
+            assert!(
+                help.contains("Writes:"),
+                "paigow {name} --help: no files written\n{help}"
+            );
+            let lines = examples(&help);
+            assert!(
+                (2..=3).contains(&lines.len()),
+                "paigow {name} --help: {} examples\n{help}",
+                lines.len()
+            );
+            for line in lines {
+                let words = help::shell_words(&line);
+                assert_eq!(words[1..=path.len()], path[..], "{line}");
+                let parsed = Cli::try_parse_from(&words).unwrap_or_else(|e| {
+                    panic!("paigow {name} --help: `{line}` does not parse: {e}")
+                });
+                drop(parsed);
+                if let Some(at) = words.iter().position(|w| w == "--game") {
+                    let game = &words[at + 1];
+                    GameRules::load(game).unwrap_or_else(|e| panic!("`{line}`: {e}"));
+                }
+            }
+        }
     }
 }

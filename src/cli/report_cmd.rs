@@ -12,6 +12,8 @@ use std::time::Instant;
 use anyhow::Context;
 use clap::Args;
 
+use super::help::{Accepts, Help};
+
 use super::run_args::parse_count;
 use crate::game::GameRules;
 use crate::report::compose::compose;
@@ -19,7 +21,29 @@ use crate::report::document::markdown::PLOTS_DIR;
 use crate::report::document::{html, markdown};
 use crate::report::runs::RunDir;
 
+/// The end of `paigow report --help`.
+const HELP: Help = Help {
+    examples: &[
+        (
+            "One report from an exact side-bet count and a simulation",
+            "paigow report runs/exact/double-joker-bonus runs/simulate/double-joker-foxwoods-vs-double-joker-dealer-s1-n1000000 --out /tmp/dj-report",
+        ),
+        (
+            "A whole game package: run every count and simulation the game needs, then report",
+            "paigow report --game double-joker --all --dealer-way double-joker-dealer --out reports/package/double-joker",
+        ),
+        (
+            "The standard game's package with a longer simulation",
+            "paigow report --game standard --all --deals 1e8 --out /tmp/standard-package",
+        ),
+    ],
+    accepts: &[Accepts::Games, Accepts::Ways],
+    writes: "report.md, report.html (self-contained) and plots/*.svg in --out; with --all also \
+             the run directories under OUT/runs/.",
+};
+
 #[derive(Args, Debug)]
+#[command(after_long_help = HELP.render())]
 pub struct ReportArgs {
     /// Run directories written by `exact`, `simulate`, `compare`, `table` or `merge`.
     #[arg(value_name = "RUN_DIR")]

@@ -207,6 +207,11 @@ pub type Writer<J> = fn(
     RunExtra,
 ) -> anyhow::Result<String>;
 
+/// A report writer as [`run_to_reports`] takes it: a [`Writer`], or a closure holding what the
+/// command knows beyond the run (`simulate --exact-main`).
+pub type WriteWith<'a, J> = dyn Fn(&Path, &J, &RunSpec, &Plan, &Finished<<J as Job>::Tally>, RunExtra) -> anyhow::Result<String>
+    + 'a;
+
 /// Runs `job` into the report directory `out` (created and checked first) and writes its
 /// reports with `write`, printing the summary unless quiet; a shard writes its partial result
 /// instead.
@@ -216,7 +221,7 @@ pub fn run_to_reports<J: Job>(
     spec: &RunSpec,
     plan: &Plan,
     out: &Path,
-    write: Writer<J>,
+    write: &WriteWith<'_, J>,
 ) -> anyhow::Result<()> {
     check_duration(args, job, plan)?;
     prepare_out(out, args.shard.is_some())?;

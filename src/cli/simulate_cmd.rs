@@ -7,6 +7,11 @@
 //! the shared driver's ([`super::run_args::execute`]: progress, shards, checkpoints, resume);
 //! `paigow merge` writes a merged run's reports through [`write_reports`], the same function a
 //! single run uses, so a merged report is byte-identical to the single run's.
+//!
+//! The summary sets each side bet against its exact EV, and the main wager against its exact
+//! result when one is known (`--exact-main DIR`, else the cache `paigow exact main` fills): never
+//! counted here, since that takes minutes. The manifest records it as `exact_main`; the CSV
+//! files are the same with or without it.
 
 use std::path::{Path, PathBuf};
 use std::time::Instant;
@@ -15,8 +20,10 @@ use clap::Args;
 use serde::Serialize;
 
 use super::GameArg;
+use super::help::{Accepts, Help};
 use super::run_args::{Finished, RunArgs, run_to_reports, stem};
 use crate::engine::exact::{Method, paytable_counts};
+use crate::engine::exact_main::{MainExact, cache};
 use crate::engine::run::Plan;
 use crate::engine::run::spec::RunSpec;
 use crate::engine::simulate::{self as sim, SimTally, Simulation};
@@ -29,7 +36,30 @@ use crate::report::simulate::{
 };
 use crate::report::stats::{self, WagerStats};
 
+/// The end of `paigow simulate --help`.
+const HELP: Help = Help {
+    examples: &[
+        (
+            "Foxwoods against itself, ten million deals, reports in runs/simulate/",
+            "paigow simulate --player-way foxwoods --dealer-way foxwoods --deals 1e7",
+        ),
+        (
+            "Double Joker with its side bets, seed 7, reports in a chosen directory",
+            "paigow simulate --game double-joker --player-way foxwoods --dealer-way double-joker-dealer --deals 1e6 --seed 7 --out runs/dj",
+        ),
+        (
+            "Against the exact house edge of a finished `paigow exact main` report",
+            "paigow simulate --player-way foxwoods --dealer-way foxwoods --deals 1e7 --exact-main runs/exact/standard-foxwoods-vs-foxwoods-main",
+        ),
+    ],
+    accepts: &[Accepts::Games, Accepts::Ways],
+    writes: "summary.csv, returns.csv, convergence.csv and manifest.json (last) in --out (default \
+             runs/simulate/GAME-PLAYER-vs-DEALER-sSEED-nDEALS), replaced as a whole; with --shard K/M \
+             only OUT/shard-K-of-M.json; with --checkpoint FILE, that file as the run goes.",
+};
+
 #[derive(Args, Debug)]
+#[command(after_long_help = HELP.render())]
 pub struct SimulateArgs {
     #[command(flatten)]
     game: GameArg,
@@ -42,10 +72,15 @@ pub struct SimulateArgs {
     /// Players against one dealer per shuffle (1 to 6).
     #[arg(long, default_value_t = 1, value_parser = clap::value_parser!(u8).range(1..=6))]
     players: u8,
+    /// A `paigow exact main` report directory for the same game and ways: the summary gives the
+    /// exact EV and how many standard errors the simulation is from it. Default: the exact result
+    /// in the cache, when there is one (never computed here: that takes minutes).
+    #[arg(long, value_name = "DIR")]
+    exact_main: Option<PathBuf>,
     #[command(flatten)]
     run: RunArgs,
     /// Baseline: shuffle and deal only (no setting or settling), print the rate, write nothing.
-    #[arg(long, hide = true, conflicts_with_all = ["shard", "checkpoint"])]
+    #[arg(long, hide = true, conflicts_with_all = ["shard", "checkpoint", "exact_main"])]
     deal_only: bool,
     /// The floor: the same shuffles of a plain array, nothing else; print the rate.
     #[arg(long, hide = true, conflicts_with_all = ["shard", "checkpoint", "deal_only"])]
@@ -61,11 +96,77 @@ pub fn run(args: &SimulateArgs) -> anyhow::Result<()> {
         return baseline(args, &simulation, &plan);
     }
     let out = (args.run.out.clone()).unwrap_or_else(|| default_out(args, &simulation, &plan));
-    let write = match args.run.quiet {
-        true => write_reports_quietly,
-        false => write_reports,
+    let given = match &args.exact_main {
+        Some(dir) => Some(exact_from_report(dir, &simulation, &spec)?),
+        None => None,
     };
-    run_to_reports(&args.run, &simulation, &spec, &plan, &out, write)
+    let compare_side_bets = !args.run.quiet;
+    let write = |out: &Path,
+                 simulation: &Simulation,
+                 spec: &RunSpec,
+                 plan: &Plan,
+                 finished: &Finished<SimTally>,
+                 extra: RunExtra| {
+        let exact = given.clone().or_else(|| cached_exact(simulation, spec));
+        let parts = (simulation, spec, plan, finished);
+        write_all(out, parts, extra, compare_side_bets, exact)
+    };
+    run_to_reports(&args.run, &simulation, &spec, &plan, &out, &write)
+}
+
+/// The exact main-wager result a simulation is compared with, and where it came from.
+#[derive(Clone)]
+pub(crate) struct KnownExact {
+    exact: MainExact,
+    cache_key: String,
+    /// `the cache DIR` or `the report DIR`.
+    source: String,
+}
+
+/// The exact result of the `paigow exact main` report in `dir`, refused unless it is for the
+/// simulation's game, player way and dealer way.
+fn exact_from_report(
+    dir: &Path,
+    simulation: &Simulation,
+    spec: &RunSpec,
+) -> anyhow::Result<KnownExact> {
+    let game = &simulation.game;
+    let player = spec.strategy("player way", game)?;
+    let dealer = spec.strategy("dealer way", game)?;
+    let exact = cache::from_report(dir, game, &player, &dealer)
+        .map_err(|e| anyhow::anyhow!("--exact-main {}: {e}", dir.display()))?;
+    Ok(KnownExact {
+        exact,
+        cache_key: cache::key(game, &player, &dealer),
+        source: format!("the report {}", dir.display()),
+    })
+}
+
+/// The exact result of the simulation's game and ways in the cache, if one is there.
+fn cached_exact(simulation: &Simulation, spec: &RunSpec) -> Option<KnownExact> {
+    let dir = crate::strategy::optimal::cache::default_dir()?;
+    let game = &simulation.game;
+    let player = spec.strategy("player way", game).ok()?;
+    let dealer = spec.strategy("dealer way", game).ok()?;
+    let exact = cache::lookup_in(&dir, game, &player, &dealer)?;
+    Some(KnownExact {
+        exact,
+        cache_key: cache::key(game, &player, &dealer),
+        source: format!("the cache {}", dir.display()),
+    })
+}
+
+/// What the manifest says of the exact result the simulation was compared with.
+#[derive(Serialize, Debug)]
+struct ExactMainFacts {
+    /// Where it came from: `the cache DIR` or `the report DIR`.
+    source: String,
+    cache_key: String,
+    player_ev: f64,
+    /// The player EV as an exact fraction.
+    player_ev_exactly: String,
+    /// (simulated EV - exact EV) / the simulation's standard error.
+    standard_errors: f64,
 }
 
 /// What a simulation's manifest says of its own configuration.
@@ -77,6 +178,10 @@ struct SimulateConfig {
     dealer_way: String,
     players_per_deal: u8,
     trials: u64,
+    /// The exact main-wager result the run was compared with, when one was known (absent
+    /// otherwise, so a run without one has the manifest it always had).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    exact_main: Option<ExactMainFacts>,
 }
 
 /// The manifest of the whole run `spec` with `plan`, played by `simulation`.
@@ -87,6 +192,7 @@ fn manifest(
     facts: RunFacts,
     rate: f64,
     extra: RunExtra,
+    exact_main: Option<ExactMainFacts>,
 ) -> Manifest<SimulateConfig, RunExtra> {
     let game = &simulation.game;
     let config = SimulateConfig {
@@ -96,13 +202,14 @@ fn manifest(
         dealer_way: simulation.dealer.name().to_string(),
         players_per_deal: simulation.players,
         trials: plan.deals * u64::from(simulation.players),
+        exact_main,
     };
     Manifest::of_run(facts, config, spec, plan, rate, extra)
 }
 
 /// Writes `summary.csv`, `returns.csv`, `convergence.csv` and `manifest.json` (last) of a whole
-/// run's tally; returns the stdout summary, with each side bet against its exact figures.
-/// Shared by `simulate` and `merge`.
+/// run's tally; returns the stdout summary, with each side bet against its exact figures and the
+/// main wager against its exact result when the cache holds one. Used by `merge`.
 pub(crate) fn write_reports(
     out: &Path,
     simulation: &Simulation,
@@ -111,11 +218,12 @@ pub(crate) fn write_reports(
     finished: &Finished<SimTally>,
     extra: RunExtra,
 ) -> anyhow::Result<String> {
-    write_all(out, simulation, spec, plan, finished, extra, true)
+    let exact = cached_exact(simulation, spec);
+    write_all(out, (simulation, spec, plan, finished), extra, true, exact)
 }
 
-/// [`write_reports`] for a run whose summary nobody reads (`--quiet`): the same files, and no
-/// exact side-bet counts for the summary.
+/// [`write_reports`] for a run whose summary nobody reads (`merge --quiet`): the same files,
+/// and no exact side-bet counts for the summary.
 pub(crate) fn write_reports_quietly(
     out: &Path,
     simulation: &Simulation,
@@ -124,19 +232,18 @@ pub(crate) fn write_reports_quietly(
     finished: &Finished<SimTally>,
     extra: RunExtra,
 ) -> anyhow::Result<String> {
-    write_all(out, simulation, spec, plan, finished, extra, false)
+    let exact = cached_exact(simulation, spec);
+    write_all(out, (simulation, spec, plan, finished), extra, false, exact)
 }
 
 /// The report files, and the summary with the side bets against their exact EVs when
-/// `compare_side_bets`.
+/// `compare_side_bets`, and the main wager against `exact` when known.
 fn write_all(
     out: &Path,
-    simulation: &Simulation,
-    spec: &RunSpec,
-    plan: &Plan,
-    finished: &Finished<SimTally>,
+    (simulation, spec, plan, finished): (&Simulation, &RunSpec, &Plan, &Finished<SimTally>),
     extra: RunExtra,
     compare_side_bets: bool,
+    exact: Option<KnownExact>,
 ) -> anyhow::Result<String> {
     let tally = &finished.tally;
     let players = simulation.players;
@@ -167,6 +274,13 @@ fn write_all(
     write_returns(&mut returns, &report)?;
     let mut convergence = Vec::new();
     write_convergence(&mut convergence, &report)?;
+    let exact_facts = exact.as_ref().map(|known| ExactMainFacts {
+        source: known.source.clone(),
+        cache_key: known.cache_key.clone(),
+        player_ev: known.exact.player_ev(),
+        player_ev_exactly: known.exact.player_ev_fraction().to_string(),
+        standard_errors: known.exact.standard_errors(stats.player_ev, stats.se),
+    });
     let manifest = manifest(
         simulation,
         spec,
@@ -174,6 +288,7 @@ fn write_all(
         finished.facts.clone(),
         finished.rate(),
         extra,
+        exact_facts,
     );
     let files = vec![
         ("summary.csv", summary),
@@ -181,7 +296,14 @@ fn write_all(
         ("convergence.csv", convergence),
     ];
     crate::report::write_report_set(out, files, &manifest)?;
-    let text = summary_text(&stats, &manifest, out);
+    let exact_line = exact.map_or(String::new(), |known| {
+        format!(
+            "{} (from {})\n",
+            cache::distance_line(&known.exact, stats.player_ev, stats.se),
+            known.source
+        )
+    });
+    let text = summary_text(&stats, &manifest, out, &exact_line);
     match compare_side_bets {
         true => Ok(text + &side_bet_text(&report, game)),
         false => Ok(text),
@@ -266,7 +388,12 @@ fn default_out(args: &SimulateArgs, simulation: &Simulation, plan: &Plan) -> Pat
 }
 
 /// The stdout summary of a run (or a merge) from its figures and manifest.
-fn summary_text(s: &WagerStats, m: &Manifest<SimulateConfig, RunExtra>, out: &Path) -> String {
+fn summary_text(
+    s: &WagerStats,
+    m: &Manifest<SimulateConfig, RunExtra>,
+    out: &Path,
+    exact_line: &str,
+) -> String {
     let pct = |x: f64| format!("{:.4}%", 100.0 * x);
     let (c, plan) = (&m.config, m.plan.as_ref().expect("a simulation has a plan"));
     format!(
@@ -274,6 +401,7 @@ fn summary_text(s: &WagerStats, m: &Manifest<SimulateConfig, RunExtra>, out: &Pa
          {deals} deals x {players} player(s), seed {seed}, {threads} threads: {wall:.2} s, {rate:.0} deals/s\n\
          player EV {ev} (house edge {edge}), 95% CI [{lo}, {hi}], SD {sd:.4}\n\
          win {win}  push {push}  loss {loss}\n\
+         {exact_line}\
          reports in {dir}\n",
         game = c.game,
         player = c.player_way,

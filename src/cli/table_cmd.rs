@@ -10,6 +10,8 @@
 use std::path::{Path, PathBuf};
 
 use clap::Args;
+
+use super::help::{Accepts, Help};
 use serde::Serialize;
 
 use super::run_args::{Finished, RunArgs, run_to_reports, stem};
@@ -23,10 +25,33 @@ use crate::report::table::{
     write_rotation, write_summary,
 };
 
+/// The end of `paigow table --help`.
+const HELP: Help = Help {
+    examples: &[
+        (
+            "A fixed player-dealer in seat 1, five players, a bank of 300 and a collection schedule",
+            "paigow table --seats D,100,-,50+20,40,-,200 --bank 300 --collection 1=1,60=2,200=3 --rounds 1e6",
+        ),
+        (
+            "The bank rotating among the seats (2 or 1 hands each in turn; seat 5 declines)",
+            "paigow table --seats 100,40,-,50+20,25,-,200 --rotation 2,1,-,2,0,-,2 --bank 300 --collection 1=1,60=2,200=3 --rounds 1e6",
+        ),
+        (
+            "Three banks on the same deals, with paired differences",
+            "paigow table --seats D,100,-,50+20,40,-,200 --collection 1=1,60=2,200=3 --vary bank=300,600,unlimited --rounds 1e6",
+        ),
+    ],
+    accepts: &[Accepts::Games, Accepts::Ways],
+    writes: "summary.csv, outcomes.csv, rotation.csv, breakeven.csv and manifest.json (last) in \
+             --out (default runs/table/GAME-CONFIG-sSEED-nROUNDS), replaced as a whole; with --vary \
+             also paired.csv; with --shard K/M only OUT/shard-K-of-M.json.",
+};
+
 #[derive(Args, Debug)]
+#[command(after_long_help = HELP.render())]
 pub struct TableArgs {
-    /// A shipped game (california, standard, jokers-wild: no commission, 53 or 54 cards) or a
-    /// game TOML file.
+    /// A shipped game without commission, on 53 or 54 cards (see Accepts in --help), or a game
+    /// TOML file.
     #[arg(long, short = 'g', default_value = "california")]
     game: String,
     /// Seven seats clockwise from seat 1, comma-separated: `D` the fixed player-dealer (none
@@ -107,7 +132,7 @@ pub fn run(args: &TableArgs) -> anyhow::Result<()> {
     let plan = args.run.plan()?;
     (table.check_rounds(plan.deals)).map_err(|e| anyhow::anyhow!("--rounds: {e}"))?;
     let out = (args.run.out.clone()).unwrap_or_else(|| default_out(&table, &spec, &plan));
-    run_to_reports(&args.run, &table, &spec, &plan, &out, write_reports)
+    run_to_reports(&args.run, &table, &spec, &plan, &out, &write_reports)
 }
 
 /// `runs/table/GAME-CONFIG-sSEED-nROUNDS`, where CONFIG is the first 8 hex digits of the

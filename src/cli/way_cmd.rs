@@ -4,6 +4,7 @@ use std::io::{BufRead, Write};
 
 use clap::{Args, ValueEnum};
 
+use super::help::{Accepts, Help};
 use super::{GameArg, parse_cards};
 use crate::cards::Card;
 use crate::engine::exact_main::hand::HandPricer;
@@ -18,13 +19,50 @@ use crate::strategy::way::{HouseWay, lint};
 mod exact_report;
 use exact_report::{EXACT_CSV_HEADER, exact_report};
 
+/// The end of `paigow set --help`.
+const SET_HELP: Help = Help {
+    examples: &[
+        (
+            "One hand set by the Foxwoods way, with every rule tried",
+            "paigow set As Ad 9h 9c 5s 3d Jk --way foxwoods --explain",
+        ),
+        (
+            "Every legal setting of a hand with its exact EV against the Foxwoods dealer",
+            "paigow set As Ad 9h 9c 5s 3d Jk --way optimal:foxwoods --exact",
+        ),
+        (
+            "One hand per line from stdin, as CSV",
+            "paigow set --way foxwoods --format csv < hands.txt > settings.csv",
+        ),
+    ],
+    accepts: &[Accepts::Games, Accepts::Ways],
+    writes: "nothing: the settings on stdout (optimal:D builds its dealer table once into the \
+             cache, ~/.cache/paigow or $PAIGOW_CACHE_DIR).",
+};
+
+/// The end of `paigow check-way --help`.
+const CHECK_WAY_HELP: Help = Help {
+    examples: &[
+        (
+            "Lint two shipped ways",
+            "paigow check-way foxwoods ballys-ac",
+        ),
+        (
+            "A way of your own on the Double Joker deck, warnings as errors",
+            "paigow check-way my-way.toml --game double-joker --strict",
+        ),
+    ],
+    accepts: &[Accepts::Games, Accepts::HouseWays],
+    writes: "nothing: errors and lint findings on stdout.",
+};
+
 #[derive(Args, Debug)]
+#[command(after_long_help = SET_HELP.render())]
 pub struct SetArgs {
     #[command(flatten)]
     game: GameArg,
-    /// A shipped house way (foxwoods, ballys-ac, canterbury-park, mgm-grand, harrahs-reno,
-    /// gold-star-school, frixo-summary, double-joker-dealer, max-back, max-front), a house-way
-    /// TOML file, or optimal:D (the highest EV against dealer way D).
+    /// A shipped house way (see Accepts in --help), max-back, max-front, a house-way TOML file,
+    /// or optimal:D (the highest EV against dealer way D).
     #[arg(long, short = 'w')]
     way: String,
     /// Show every rule tried and why it did or did not apply (optimal:D: every undominated
@@ -46,6 +84,7 @@ pub struct SetArgs {
 }
 
 #[derive(Args, Debug)]
+#[command(after_long_help = CHECK_WAY_HELP.render())]
 pub struct CheckWayArgs {
     /// The game whose deck and ranking the lint uses [default: the game each file names with
     /// `game = "..."`, else standard].

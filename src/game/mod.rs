@@ -112,7 +112,7 @@ impl GameRules {
     /// names (files relative to it, or shipped names).
     pub fn from_toml(text: &str, origin: &str) -> Result<GameRules, ConfigError> {
         let file: GameFile = parse_toml(text, origin)?;
-        let side_bets = load_side_bets(&file.side_bets, origin)?;
+        let side_bets = load_side_bets(&file.side_bets, text, origin)?;
         GameRules::build(file, text, origin, side_bets)
     }
 
@@ -121,8 +121,10 @@ impl GameRules {
     pub fn from_texts(game: &TextFile, side_bets: &[TextFile]) -> Result<GameRules, ConfigError> {
         let file: GameFile = parse_toml(&game.text, &game.origin)?;
         if file.side_bets.len() != side_bets.len() {
-            return Err(ConfigError::file(
+            return Err(ConfigError::at_key(
                 &game.origin,
+                &game.text,
+                &["side_bets"],
                 format!(
                     "names {} side bets but {} paytables are given",
                     file.side_bets.len(),
@@ -159,15 +161,19 @@ impl GameRules {
         let deck = match file.deck {
             52..=54 => Deck::with_jokers(file.deck - 52).expect("0..=2 jokers"),
             n => {
-                return Err(ConfigError::file(
+                return Err(ConfigError::at_key(
                     origin,
+                    text,
+                    &["deck"],
                     format!("deck = {n}: expected 52, 53 (one joker) or 54 (two jokers)"),
                 ));
             }
         };
         if file.joker == JokerRule::Wild && file.five_aces == FiveAces::EqualRoyal {
-            return Err(ConfigError::file(
+            return Err(ConfigError::at_key(
                 origin,
+                text,
+                &["five_aces"],
                 "five_aces = \"equal_royal\" is defined only for joker = \"bug\"",
             ));
         }
@@ -191,25 +197,32 @@ impl GameRules {
 
 /// Loads the side bets a game names: a path relative to the game file's directory when such a
 /// file exists, else a path as given or a shipped paytable name. Two bets may not share a name.
-fn load_side_bets(names: &[String], game_origin: &str) -> Result<Vec<Paytable>, ConfigError> {
+/// An error names the game file and the line of `side_bets` (of the bet at fault).
+fn load_side_bets(
+    names: &[String],
+    text: &str,
+    game_origin: &str,
+) -> Result<Vec<Paytable>, ConfigError> {
     if names.len() > MAX_SIDE_BETS {
-        return Err(ConfigError::file(
+        return Err(ConfigError::at_key(
             game_origin,
+            text,
+            &["side_bets"],
             format!("at most {MAX_SIDE_BETS} side bets, found {}", names.len()),
         ));
     }
     let base = std::path::Path::new(game_origin).parent();
     let mut bets: Vec<Paytable> = Vec::new();
-    for name in names {
+    for (i, name) in names.iter().enumerate() {
+        let index = i.to_string();
+        let at = |message: String| {
+            ConfigError::at_key(game_origin, text, &["side_bets", &index], message)
+        };
         let relative = base.map(|b| b.join(name)).filter(|p| p.is_file());
         let target = relative.map_or(name.clone(), |p| p.to_string_lossy().into_owned());
-        let bet = Paytable::load(&target)
-            .map_err(|e| ConfigError::file(game_origin, format!("side bet '{name}': {e}")))?;
+        let bet = Paytable::load(&target).map_err(|e| at(format!("side bet '{name}': {e}")))?;
         if bets.iter().any(|b| b.name == bet.name) {
-            return Err(ConfigError::file(
-                game_origin,
-                format!("side bet '{}' is listed twice", bet.name),
-            ));
+            return Err(at(format!("side bet '{}' is listed twice", bet.name)));
         }
         bets.push(bet);
     }

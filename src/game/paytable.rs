@@ -22,7 +22,7 @@ use serde::Deserialize;
 
 use crate::cards::RANKS;
 use crate::eval::Category;
-use crate::files::{ConfigError, line_column, parse_toml, read_named};
+use crate::files::{ConfigError, parse_toml, read_named};
 use crate::game::wager::BET_UNITS;
 
 /// Shipped paytables: (name, origin, TOML text).
@@ -359,11 +359,43 @@ struct LineFile {
     claimed_combinations: Option<u64>,
 }
 
-#[derive(Deserialize)]
-#[serde(untagged)]
+/// `pays`: a number (X to 1) or a text "X to Y".
 enum PaysFile {
     ToOne(u64),
     Text(String),
+}
+
+impl<'de> Deserialize<'de> for PaysFile {
+    fn deserialize<D: serde::Deserializer<'de>>(deserializer: D) -> Result<PaysFile, D::Error> {
+        deserializer.deserialize_any(PaysVisitor)
+    }
+}
+
+/// Reads `pays` with messages in the file's terms (an untagged enum would name its Rust type).
+struct PaysVisitor;
+
+impl serde::de::Visitor<'_> for PaysVisitor {
+    type Value = PaysFile;
+
+    fn expecting(&self, f: &mut std::fmt::Formatter) -> std::fmt::Result {
+        f.write_str("a whole number (X to 1) or a text \"X to Y\"")
+    }
+
+    fn visit_u64<E: serde::de::Error>(self, v: u64) -> Result<PaysFile, E> {
+        Ok(PaysFile::ToOne(v))
+    }
+
+    fn visit_i64<E: serde::de::Error>(self, v: i64) -> Result<PaysFile, E> {
+        u64::try_from(v).map(PaysFile::ToOne).map_err(|_| {
+            E::custom(format!(
+                "pays = {v}: expected a whole number of 0 or more (X to 1) or a text \"X to Y\""
+            ))
+        })
+    }
+
+    fn visit_str<E: serde::de::Error>(self, v: &str) -> Result<PaysFile, E> {
+        Ok(PaysFile::Text(v.to_string()))
+    }
 }
 
 impl Paytable {
@@ -378,17 +410,13 @@ impl Paytable {
         let file: PaytableFile = parse_toml(text, origin)?;
         let _ = &file.notes;
         let at = |span: std::ops::Range<usize>, message: String| {
-            let (line, column) = line_column(text, span.start);
-            ConfigError::At {
-                origin: origin.to_string(),
-                line,
-                column,
-                message,
-            }
+            ConfigError::at(origin, text, span.start, message)
         };
         if file.lines.is_empty() {
-            return Err(ConfigError::file(
+            return Err(ConfigError::at_key(
                 origin,
+                text,
+                &["line"],
                 "a paytable needs at least one [[line]]",
             ));
         }
@@ -400,9 +428,10 @@ impl Paytable {
             lines.push(line);
         }
         let kind = lines[0].event.kind();
-        if let Some(other) = lines.iter().find(|l| l.event.kind() != kind) {
-            return Err(ConfigError::file(
-                origin,
+        if let Some(at_fault) = lines.iter().position(|l| l.event.kind() != kind) {
+            let other = &lines[at_fault];
+            return Err(at(
+                file.lines[at_fault].span(),
                 format!(
                     "event '{}' is judged on other cards than '{}': one paytable judges either the player's seven cards or the jokers",
                     other.event.name(),
@@ -410,12 +439,15 @@ impl Paytable {
                 ),
             ));
         }
-        let claim = |name: &str, text: &Option<String>| -> Result<Option<Claim>, ConfigError> {
-            text.as_deref()
+        let claim = |name: &str, value: &Option<String>| -> Result<Option<Claim>, ConfigError> {
+            value
+                .as_deref()
                 .map(|t| {
                     Claim::parse(t).ok_or_else(|| {
-                        ConfigError::file(
+                        ConfigError::at_key(
                             origin,
+                            text,
+                            &[name],
                             format!("{name} = \"{t}\": expected a percentage such as \"8.82%\""),
                         )
                     })

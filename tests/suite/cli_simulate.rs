@@ -226,3 +226,118 @@ fn exposed_needs_a_dealer_who_sets_first() {
         .assert()
         .success();
 }
+
+/// JB's published counts for Foxwoods against itself (Wizard of Odds), stored as the cache's
+/// exact result for standard, foxwoods vs foxwoods: the simulation prints the exact EV and how
+/// many standard errors it is from it, and the manifest records them; the CSV reports do not
+/// change. A finished `exact main` report is taken with --exact-main, and refused (naming both
+/// sides) for other ways.
+#[test]
+fn the_main_wager_is_compared_with_its_exact_result_from_the_cache_or_a_report() {
+    use paigow::engine::exact_main::cache::{disjoint_pairs, store_in};
+    use paigow::engine::exact_main::{MainExact, PairCounts};
+    use paigow::game::GameRules;
+    use paigow::strategy::resolve::resolve;
+    use predicates::prelude::PredicateBooleanExt;
+
+    let (cache, empty, dir) = (
+        tempfile::tempdir().unwrap(),
+        tempfile::tempdir().unwrap(),
+        tempfile::tempdir().unwrap(),
+    );
+    let game = GameRules::load("standard").unwrap();
+    let fox = resolve("foxwoods", &game).unwrap();
+    let (win, push, loss) = (
+        2_402_491_783_820_756,
+        3_341_087_256_920_524,
+        2_506_879_990_473_120,
+    );
+    assert_eq!(win + push + loss, disjoint_pairs(&game));
+    let exact = MainExact {
+        counts: PairCounts {
+            classes: [win, 0, push, 0, loss, 0, 0],
+        },
+        wager: game.main_wager,
+    };
+    store_in(cache.path(), &game, &fox, &fox, &exact).unwrap();
+    let expected = format!("exact player EV {:+.4}%", 100.0 * exact.player_ev());
+    let run = |cache: &Path, out: &Path, extra: &[&str]| {
+        simulate_ways("foxwoods", "foxwoods")
+            .env("PAIGOW_CACHE_DIR", cache)
+            .args(["--deals", "1e5", "--seed", "3", "--out"])
+            .arg(out)
+            .args(extra)
+            .assert()
+    };
+    let (with, without) = (dir.path().join("with"), dir.path().join("without"));
+    let stdout = run(cache.path(), &with, &[])
+        .success()
+        .get_output()
+        .stdout
+        .clone();
+    let text = String::from_utf8(stdout).unwrap();
+    let line = (text.lines())
+        .find(|l| l.starts_with(&expected))
+        .unwrap_or_else(|| panic!("no `{expected}` line in\n{text}"));
+    assert!(
+        line.contains("standard errors from it (from the cache"),
+        "{line}"
+    );
+    let k: f64 = line.split_whitespace().nth(7).unwrap().parse().unwrap();
+    assert!(k.abs() < 5.0, "{line}");
+    let manifest = fs::read_to_string(with.join("manifest.json")).unwrap();
+    assert!(manifest.contains("\"exact_main\": {"), "{manifest}");
+    assert!(manifest.contains("\"standard_errors\": "), "{manifest}");
+    run(empty.path(), &without, &[])
+        .success()
+        .stdout(contains("exact player EV").not());
+    assert_eq!(
+        simulate_reports(&with),
+        simulate_reports(&without),
+        "the CSV files do not change"
+    );
+    let manifest = fs::read_to_string(without.join("manifest.json")).unwrap();
+    assert!(!manifest.contains("exact_main"), "{manifest}");
+
+    let report = dir.path().join("exact");
+    paigow()
+        .env("PAIGOW_CACHE_DIR", cache.path())
+        .args([
+            "exact",
+            "main",
+            "--quiet",
+            "--player-way",
+            "foxwoods",
+            "--dealer-way",
+            "foxwoods",
+            "--out",
+        ])
+        .arg(&report)
+        .assert()
+        .success();
+    let given = dir.path().join("given");
+    let flag = ["--exact-main", report.to_str().unwrap()];
+    run(empty.path(), &given, &flag)
+        .success()
+        .stdout(contains(&expected))
+        .stdout(contains(format!("(from the report {})", report.display())));
+    simulate_ways("max-back", "foxwoods")
+        .env("PAIGOW_CACHE_DIR", empty.path())
+        .args(["--deals", "1e3", "--out"])
+        .arg(dir.path().join("refused"))
+        .args(flag)
+        .assert()
+        .failure()
+        .stderr(contains("--exact-main"))
+        .stderr(contains(
+            "foxwoods against dealer foxwoods; this run is Standard",
+        ))
+        .stderr(contains("max-back against dealer foxwoods"));
+    run(
+        empty.path(),
+        &dir.path().join("missing"),
+        &["--exact-main", "/no/such/dir"],
+    )
+    .failure()
+    .stderr(contains("/no/such/dir/manifest.json"));
+}

@@ -7,6 +7,7 @@ use std::time::Instant;
 use clap::Args;
 
 use crate::cli::GameArg;
+use crate::cli::help::{Accepts, Help};
 use crate::engine::exact_main::shapes::SuitDeck;
 use crate::engine::exact_main::{self, MainExact, MainRun, Progress, cache};
 use crate::engine::run::spec::{RunSpec, StrategySpec};
@@ -17,7 +18,30 @@ use crate::report::exact_main::{
 use crate::report::facts::{Manifest, NoExtra};
 use crate::strategy::resolve::{Resolved, resolve};
 
+/// The end of `paigow exact main --help`.
+const HELP: Help = Help {
+    examples: &[
+        (
+            "The exact house edge of Foxwoods against itself (about 20 s; then cached)",
+            "paigow exact main --player-way foxwoods --dealer-way foxwoods",
+        ),
+        (
+            "Double Joker's exposed player against its dealer way",
+            "paigow exact main --game double-joker --player-way exposed --dealer-way double-joker-dealer --out /tmp/dj-main",
+        ),
+        (
+            "A reduced deck of five ranks, small enough to check by brute force",
+            "paigow exact main --player-way foxwoods --dealer-way foxwoods --ranks TJQKA --threads 1",
+        ),
+    ],
+    accepts: &[Accepts::Games, Accepts::Ways],
+    writes: "returns.csv, summary.csv and manifest.json (last) in --out (default \
+             runs/exact/GAME-PLAYER-vs-DEALER-main), replaced as a whole; a full deck's result is \
+             also cached (~/.cache/paigow or $PAIGOW_CACHE_DIR), where simulate finds it.",
+};
+
 #[derive(Args, Debug)]
+#[command(after_long_help = HELP.render())]
 pub struct MainArgs {
     #[command(flatten)]
     game: GameArg,

@@ -223,6 +223,16 @@ pub fn store(
 pub struct ReportFacts {
     pub cache_key: String,
     pub counts: NamedCounts,
+    /// What the report counted, in words (for errors).
+    #[serde(default)]
+    pub game: String,
+    #[serde(default)]
+    pub player_way: String,
+    #[serde(default)]
+    pub dealer_way: String,
+    /// Cards of the deck counted (fewer than the game's for a `--ranks` count).
+    #[serde(default)]
+    pub deck_cards: usize,
 }
 
 /// The exact result of a report directory written by `paigow exact main` (its
@@ -235,12 +245,31 @@ pub fn from_report(
 ) -> Result<MainExact, String> {
     let path = dir.join("manifest.json");
     let text = std::fs::read_to_string(&path).map_err(|e| format!("{}: {e}", path.display()))?;
-    let facts: ReportFacts = serde_json::from_str(&text)
-        .map_err(|e| format!("{}: not an exact main report: {e}", path.display()))?;
+    let facts: ReportFacts = serde_json::from_str(&text).map_err(|_| {
+        format!(
+            "{}: not the manifest of a `paigow exact main` report",
+            path.display()
+        )
+    })?;
+    if facts.deck_cards != 0 && facts.deck_cards != game.deck.size() {
+        return Err(format!(
+            "{}: a count of a reduced deck of {} cards (--ranks), not of the game's {} cards",
+            path.display(),
+            facts.deck_cards,
+            game.deck.size()
+        ));
+    }
     if facts.cache_key != key(game, player, dealer) {
         return Err(format!(
-            "{}: an exact result for other rules, ways or version",
-            path.display()
+            "{}: the exact result of {}, {} against dealer {}; this run is {}, {} against dealer \
+             {} (or the files or the tool's version differ)",
+            path.display(),
+            facts.game,
+            facts.player_way,
+            facts.dealer_way,
+            game.name,
+            player.label,
+            dealer.label
         ));
     }
     let counts = PairCounts::from(facts.counts);

@@ -227,8 +227,10 @@ fn rule_lines_of(text: &str, headers: &[usize], index: usize) -> RuleLines {
 /// Compiles a parsed file; `text` is its source, for line numbers.
 pub fn compile(file: &WayFile, text: &str, origin: &str) -> Result<CompiledWay, ConfigError> {
     if file.rule.is_empty() {
-        return Err(ConfigError::file(
+        return Err(ConfigError::at_key(
             origin,
+            text,
+            &["rule"],
             "no rules: a house way needs at least one [[rule]]",
         ));
     }
