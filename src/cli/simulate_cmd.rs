@@ -54,6 +54,9 @@ pub struct SimulateArgs {
 
 pub fn run(args: &SimulateArgs) -> anyhow::Result<()> {
     let game = args.game.load()?;
+    for warning in paytable_warnings(&game) {
+        eprintln!("warning: {warning}");
+    }
     let spec = sim::spec(&game, &args.player_way, &args.dealer_way, args.players)?;
     let simulation = Simulation::from_spec(&spec)?;
     let plan = args.run.plan()?;
@@ -68,6 +71,13 @@ pub fn run(args: &SimulateArgs) -> anyhow::Result<()> {
     run_to_reports(&args.run, &simulation, &spec, &plan, &out, write)
 }
 
+/// The warnings of the game's paytables.
+fn paytable_warnings(game: &crate::game::GameRules) -> Vec<String> {
+    (game.side_bets.iter())
+        .flat_map(|t| t.warnings.iter().cloned())
+        .collect()
+}
+
 /// What a simulation's manifest says of its own configuration.
 #[derive(Serialize, Debug)]
 struct SimulateConfig {
@@ -77,6 +87,9 @@ struct SimulateConfig {
     dealer_way: String,
     players_per_deal: u8,
     trials: u64,
+    /// The side bets' paytable warnings (lines out of pay order).
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    warnings: Vec<String>,
 }
 
 /// The manifest of the whole run `spec` with `plan`, played by `simulation`.
@@ -96,6 +109,7 @@ fn manifest(
         dealer_way: simulation.dealer.name().to_string(),
         players_per_deal: simulation.players,
         trials: plan.deals * u64::from(simulation.players),
+        warnings: paytable_warnings(game),
     };
     Manifest::of_run(facts, config, spec, plan, rate, extra)
 }
@@ -144,7 +158,7 @@ fn write_all(
     let game = &simulation.game;
     let side_bets = (game.side_bets.iter().zip(&tally.side_bets))
         .map(|(table, bet)| {
-            let plan = crate::game::events::SideBetPlan::new(table);
+            let plan = crate::game::events::SideBetPlan::new(table, game.ranking.joker);
             SideBetReport {
                 table: table.clone(),
                 tally: bet.clone(),
@@ -212,6 +226,9 @@ fn side_bet_text(report: &Report, game: &crate::game::GameRules) -> String {
         let s = &bet.stats;
         let ci = format!("[{}, {}]", pct(s.ci95.low), pct(s.ci95.high));
         let k = (s.player_ev - exact) / s.se;
+        if let Some(warning) = bet.table.return_warning(exact) {
+            eprintln!("warning: {warning}");
+        }
         text += &format!(
             "{:<32} {:>10} {:>24} {:>8.4} {:>10} {:>+14.2}\n",
             bet.table.name,

@@ -31,8 +31,8 @@ use crate::engine::run::{Job, Plan, Tally, decimal, decimals, run_all};
 use crate::eval::Evaluator;
 use crate::files::ConfigError;
 use crate::game::GameRules;
-use crate::game::events::{SevenCardFacts, SideBetPlan};
-use crate::game::paytable::{BetKind, Event, MAX_LINES};
+use crate::game::events::{BetHand, SevenCardFacts, SideBetPlan};
+use crate::game::paytable::{Event, MAX_LINES};
 use crate::game::wager::{
     DealerHand, DealerSetting, Outcome, OutcomeCounts, settle, settle_setting,
 };
@@ -111,7 +111,10 @@ impl SideBetTally {
             *a += b;
         }
         self.net += other.net;
-        self.net_squared += other.net_squared;
+        // With pays at most MAX_PAYS to 1 a round's square is below 4 x 10^21, so this sum
+        // overflows only past 10^16 rounds: checked, never wrapped.
+        self.net_squared = (self.net_squared.checked_add(other.net_squared))
+            .expect("side-bet sum of squares overflows 128 bits (more than 10^16 rounds)");
         add_blocks(&mut self.block_net, &other.block_net);
     }
 }
@@ -260,6 +263,8 @@ pub struct Simulation {
     side_bets: Vec<SideBetPlan>,
     /// Whether any side bet needs the player's seven-card facts.
     needs_facts: bool,
+    /// Whether any side bet is judged on the dealer's seven cards.
+    needs_dealer_facts: bool,
 }
 
 impl Simulation {
@@ -274,10 +279,13 @@ impl Simulation {
             return Err(SimError::Players(players));
         }
         check_sides(&game, &*dealer, &*player)?;
-        let side_bets: Vec<SideBetPlan> = game.side_bets.iter().map(SideBetPlan::new).collect();
+        let side_bets: Vec<SideBetPlan> = (game.side_bets.iter())
+            .map(|t| SideBetPlan::new(t, game.ranking.joker))
+            .collect();
         Ok(Simulation {
             ev: Evaluator::new(game.ranking),
-            needs_facts: (side_bets.iter()).any(|p| p.table.kind == BetKind::SevenCards),
+            needs_facts: side_bets.iter().any(SideBetPlan::needs_player_facts),
+            needs_dealer_facts: side_bets.iter().any(SideBetPlan::needs_dealer_facts),
             side_bets,
             game,
             player,
@@ -322,25 +330,39 @@ impl Simulation {
         (outcome, facts)
     }
 
-    /// Settles every side bet of one player hand into `tally`, adding each bet's net to `net`.
+    /// The dealer's seven-card facts, when a side bet is judged on the dealer's hand.
+    fn dealer_facts(&self, dealer_cards: &[Card; 7]) -> Option<SevenCardFacts> {
+        self.needs_dealer_facts.then(|| {
+            let hand = sorted_hand(dealer_cards);
+            SevenCardFacts::of(&hand, &self.ev.split_values(&hand))
+        })
+    }
+
+    /// Settles every side bet of one player hand (`hand` in deal order) into `tally`, adding
+    /// each bet's net to `net`.
     #[inline]
     fn settle_side_bets(
         &self,
         hand: &[Card; 7],
         facts: Option<SevenCardFacts>,
-        dealer_jokers: u8,
+        dealer: (u8, Option<&SevenCardFacts>),
         tally: &mut SimTally,
         net: &mut [i64; MAX_SIDE_BETS],
     ) {
         if self.side_bets.is_empty() {
             return;
         }
-        let jokers = Event::Jokers {
-            player: Cards::from_cards(hand).jokers() as u8,
-            dealer: dealer_jokers,
+        let bet_hand = BetHand {
+            dealt: hand,
+            facts: facts.as_ref(),
+            dealer_facts: dealer.1,
+            jokers: Event::Jokers {
+                player: Cards::from_cards(hand).jokers() as u8,
+                dealer: dealer.0,
+            },
         };
         for (i, plan) in self.side_bets.iter().enumerate() {
-            let line = plan.line(facts.as_ref(), jokers);
+            let line = plan.line(&bet_hand);
             tally.side_bets[i].lines[line] += 1;
             net[i] += plan.line_net[line];
         }
@@ -414,13 +436,15 @@ impl Job for Simulation {
         let mut net = 0i64;
         let mut side_net = [0i64; MAX_SIDE_BETS];
         let dealer_jokers = Cards::from_cards(dealer_cards).jokers() as u8;
+        let dealer_facts = self.dealer_facts(dealer_cards);
         for seat in 1..=players {
             let hand = round.hand(seat);
             let slot = round.player_slots[seat - 1];
             let (outcome, facts) = self.play_hand(hand, slot, shown, &dealer, tally);
             tally.outcomes.record(outcome);
             net += outcome.net_units(wager);
-            self.settle_side_bets(hand, facts, dealer_jokers, tally, &mut side_net);
+            let dealer_side = (dealer_jokers, dealer_facts.as_ref());
+            self.settle_side_bets(hand, facts, dealer_side, tally, &mut side_net);
         }
         let block = block_of(deal);
         self.reserve_block(tally, block);

@@ -7,9 +7,9 @@
 //! ([`Paytable::first_line`]). Joker bets look only at the jokers in the two hands.
 
 use crate::cards::{ACE, Card, Cards, JOKER_BITS, LANE_MASK, RANKS};
-use crate::eval::Category;
 use crate::eval::split::{KnownSetting, SplitValues};
-use crate::game::paytable::{BetKind, Event, Paytable};
+use crate::eval::{Category, JokerRule};
+use crate::game::paytable::{BetKind, Event, JudgedOn, Paytable, ThreeCard};
 
 /// What a 7-card hand makes, for side bets.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -22,6 +22,7 @@ pub struct SevenCardFacts {
     jokers: u8,
     aces: u8,
     seven_card_straight_flush: bool,
+    royal_match: bool,
 }
 
 impl SevenCardFacts {
@@ -52,6 +53,7 @@ impl SevenCardFacts {
             jokers: cards.jokers() as u8,
             aces: count_aces(cards),
             seven_card_straight_flush: is_seven_card_straight_flush(cards),
+            royal_match: is_royal_match(cards),
         }
     }
 
@@ -71,9 +73,129 @@ impl SevenCardFacts {
             Event::PaiGowHigh(rank) => {
                 self.best == Category::HighCard && self.best_top_slot == rank + 1
             }
-            Event::Jokers { .. } => false,
+            Event::RoyalMatch => self.royal_match,
+            Event::Jokers { .. } | Event::ThreeCard(_) => false,
         }
     }
+}
+
+/// A royal flush plus a royal match: for some suit holding a king and a queen, the other five
+/// cards are jokers and cards of one suit, all ten or above (a royal flush, the jokers filling).
+pub fn is_royal_match(cards: Cards) -> bool {
+    const KING_QUEEN: u32 = 0b11 << (ACE - 2);
+    const ROYAL: u32 = 0b11111 << (ACE - 4);
+    let jokers = cards.jokers();
+    (0..4u8).any(|t| {
+        if cards.suit_mask(t) & KING_QUEEN != KING_QUEEN {
+            return false;
+        }
+        let rest = |s: u8| cards.suit_mask(s) & !if s == t { KING_QUEEN } else { 0 };
+        let suits: Vec<u32> = (0..4).map(rest).filter(|&m| m != 0).collect();
+        let natural: u32 = suits.iter().map(|m| m.count_ones()).sum();
+        natural + jokers == 5 && suits.len() <= 1 && suits.iter().all(|m| m & !ROYAL == 0)
+    })
+}
+
+/// The three-card categories, one bit each, in [`three_card_made`].
+const THREE_HIGH: u8 = 0;
+const THREE_PAIR: u8 = 1;
+const THREE_FLUSH: u8 = 2;
+const THREE_STRAIGHT: u8 = 3;
+const THREE_TRIPS: u8 = 4;
+const THREE_STRAIGHT_FLUSH: u8 = 5;
+
+/// The 3-card category of three natural cards (rank, suit).
+fn three_card_category(cards: [(u8, u8); 3]) -> u8 {
+    let mut ranks = cards.map(|(r, _)| r);
+    ranks.sort_unstable();
+    let flush = cards.iter().all(|&(_, s)| s == cards[0].1);
+    let distinct = ranks[0] != ranks[1] && ranks[1] != ranks[2];
+    let straight = distinct && (ranks[2] - ranks[0] == 2 || ranks == [0, 1, ACE]);
+    match (straight, flush) {
+        (true, true) => THREE_STRAIGHT_FLUSH,
+        _ if ranks[0] == ranks[2] => THREE_TRIPS,
+        (true, false) => THREE_STRAIGHT,
+        (false, true) => THREE_FLUSH,
+        _ if !distinct => THREE_PAIR,
+        _ => THREE_HIGH,
+    }
+}
+
+/// The 3-card categories (bits) some allowed reading of `cards` makes (see the module docs).
+pub fn three_card_made(cards: &[Card; 3], joker: JokerRule) -> u8 {
+    let natural: Vec<(u8, u8)> = cards
+        .iter()
+        .filter_map(|c| Some((c.rank()?, c.suit()?)))
+        .collect();
+    let mut made = 0u8;
+    let mut reading = [(0u8, 0u8); 3];
+    reading[..natural.len()].copy_from_slice(&natural);
+    read_jokers(&mut reading, natural.len(), true, joker, &mut made);
+    made
+}
+
+/// Tries every card for each joker from position `next` on (`all_aces`: the jokers read so far
+/// are aces), adding each allowed reading's category to `made`.
+fn read_jokers(
+    reading: &mut [(u8, u8); 3],
+    next: usize,
+    all_aces: bool,
+    joker: JokerRule,
+    made: &mut u8,
+) {
+    if next == 3 {
+        let category = three_card_category(*reading);
+        let completes = matches!(
+            category,
+            THREE_STRAIGHT | THREE_FLUSH | THREE_STRAIGHT_FLUSH
+        );
+        if joker == JokerRule::Wild || all_aces || completes {
+            *made |= 1 << category;
+        }
+        return;
+    }
+    for rank in 0..RANKS {
+        for suit in 0..4 {
+            reading[next] = (rank, suit);
+            read_jokers(reading, next + 1, all_aces && rank == ACE, joker, made);
+        }
+    }
+}
+
+/// Whether a three-card hand (its [`three_card_made`] bits, whether it holds a joker) makes
+/// `event`.
+fn three_card_makes(made: u8, has_joker: bool, event: ThreeCard) -> bool {
+    let bit = |c: u8| made & (1 << c) != 0;
+    match event {
+        ThreeCard::NaturalStraightFlush => !has_joker && bit(THREE_STRAIGHT_FLUSH),
+        ThreeCard::StraightFlushWithJoker => has_joker && bit(THREE_STRAIGHT_FLUSH),
+        ThreeCard::ThreeOfAKind => bit(THREE_TRIPS),
+        ThreeCard::Straight => bit(THREE_STRAIGHT),
+        ThreeCard::Flush => bit(THREE_FLUSH),
+        ThreeCard::Pair => bit(THREE_PAIR),
+    }
+}
+
+/// The paying line (or `lines`, none) of a three-card paytable for every (made bits, joker)
+/// key: 128 entries.
+fn three_card_line_table(paytable: &Paytable) -> Vec<u8> {
+    (0..128usize)
+        .map(|key| {
+            let (made, has_joker) = ((key & 63) as u8, key >> 6 == 1);
+            let line = paytable.lines.iter().position(|l| match l.event {
+                Event::ThreeCard(e) => three_card_makes(made, has_joker, e),
+                _ => false,
+            });
+            line.unwrap_or(paytable.lines.len()) as u8
+        })
+        .collect()
+}
+
+/// The key of a three-card hand in [`three_card_line_table`].
+#[inline]
+pub fn three_card_key(cards: &[Card; 3], joker: JokerRule) -> usize {
+    let has_joker = cards.iter().any(|c| c.is_joker());
+    usize::from(three_card_made(cards, joker)) | usize::from(has_joker) << 6
 }
 
 /// The number of (suited) aces in a set: one bit per suit lane, the four lanes summed by one
@@ -118,11 +240,12 @@ pub fn joker_event(player: &[Card; 7], dealer: &[Card; 7]) -> Event {
 
 impl SevenCardFacts {
     /// Bits of [`SevenCardFacts::key`].
-    pub const KEY_BITS: u32 = 18;
+    pub const KEY_BITS: u32 = 19;
 
     /// Everything that decides which line pays, in [`Self::KEY_BITS`] bits: the categories made
     /// (or, for a pai gow hand, which makes only high card, a flag and the top slot), the
-    /// jokers, the aces and the 7-card straight flush. The best category is the highest made.
+    /// jokers, the aces, the 7-card straight flush and the royal match. The best category is the
+    /// highest made.
     #[inline]
     pub fn key(&self) -> usize {
         let made = match self.made {
@@ -132,6 +255,7 @@ impl SevenCardFacts {
         made | usize::from(self.jokers) << 12
             | usize::from(self.aces) << 14
             | usize::from(self.seven_card_straight_flush) << 17
+            | usize::from(self.royal_match) << 18
     }
 
     /// Facts with this key (a representative: fields no event reads for it are zero).
@@ -147,12 +271,13 @@ impl SevenCardFacts {
             jokers: ((key >> 12) & 3) as u8,
             aces: ((key >> 14) & 7) as u8,
             seven_card_straight_flush: key >> 17 & 1 == 1,
+            royal_match: key >> 18 & 1 == 1,
         }
     }
 }
 
 /// A seven-card paytable's paying line for every [`SevenCardFacts::key`]: one byte lookup per
-/// hand instead of a walk down the lines (256 KB).
+/// hand instead of a walk down the lines (512 KB).
 pub struct LineTable {
     lines: Box<[u8]>,
 }
@@ -183,22 +308,42 @@ impl LineTable {
     }
 }
 
+/// What one player's side bets are settled on in one round.
+pub struct BetHand<'a> {
+    /// The player's seven cards in deal order (a three-card bet reads the first three).
+    pub dealt: &'a [Card; 7],
+    /// The player's seven-card facts, when a seven-card bet on the player needs them.
+    pub facts: Option<&'a SevenCardFacts>,
+    /// The dealer's seven-card facts, when a bet judged on the dealer needs them.
+    pub dealer_facts: Option<&'a SevenCardFacts>,
+    /// The joker event of the deal.
+    pub jokers: Event,
+}
+
+/// The paying line by kind of bet.
+enum LineLookup {
+    SevenCards(LineTable),
+    FirstThree(Vec<u8>),
+    Jokers,
+}
+
 /// How one side bet is settled in the hot loop: its paytable and each line's net in pay units
 /// (`unit` units = one bet, so "X to Y" lines stay integers).
 pub struct SideBetPlan {
     pub table: Paytable,
-    /// Pay units per unit bet: the least common multiple of the lines' stakes.
+    /// Pay units per unit bet: the least common multiple of the lines' stakes (which divide
+    /// [`crate::game::wager::BET_UNITS`], pays being whole units in lowest terms).
     pub unit: i64,
     /// Net per line in pay units; the slot after the last line is a loss (`-unit`).
     pub line_net: Vec<i64>,
-    /// The paying line by seven-card facts (seven-card bets).
-    lines: Option<LineTable>,
+    lookup: LineLookup,
+    joker: JokerRule,
 }
 
 impl SideBetPlan {
     /// The plan for one paytable (at most [`crate::game::paytable::MAX_LINES`] lines, checked by the
-    /// paytable loader).
-    pub fn new(table: &Paytable) -> SideBetPlan {
+    /// paytable loader) under the game's joker rule.
+    pub fn new(table: &Paytable, joker: JokerRule) -> SideBetPlan {
         let gcd = |mut a: u64, mut b: u64| {
             while b != 0 {
                 (a, b) = (b, a % b);
@@ -214,21 +359,56 @@ impl SideBetPlan {
             .map(|line| (line.pays.to_win * (unit / line.pays.stake)) as i64)
             .collect();
         line_net.push(-(unit as i64));
+        let lookup = match table.kind {
+            BetKind::SevenCards => LineLookup::SevenCards(LineTable::new(table)),
+            BetKind::FirstThree => LineLookup::FirstThree(three_card_line_table(table)),
+            BetKind::Jokers => LineLookup::Jokers,
+        };
         SideBetPlan {
             table: table.clone(),
             unit: unit as i64,
             line_net,
-            lines: (table.kind == BetKind::SevenCards).then(|| LineTable::new(table)),
+            lookup,
+            joker,
+        }
+    }
+
+    /// Whether this bet needs the player's seven-card facts.
+    pub fn needs_player_facts(&self) -> bool {
+        self.table.kind == BetKind::SevenCards && self.table.judged_on == JudgedOn::Player
+    }
+
+    /// Whether this bet needs the dealer's seven-card facts.
+    pub fn needs_dealer_facts(&self) -> bool {
+        self.table.kind == BetKind::SevenCards && self.table.judged_on == JudgedOn::Dealer
+    }
+
+    /// The line (or the slot after the last line) of a three-card bet paying a hand with this
+    /// [`three_card_key`].
+    #[inline]
+    pub fn three_card_line(&self, key: usize) -> usize {
+        match &self.lookup {
+            LineLookup::FirstThree(lines) => usize::from(lines[key]),
+            _ => unreachable!("a three-card bet"),
         }
     }
 
     /// The index of the line paying this hand (the slot after the last line if none).
     #[inline]
-    pub fn line(&self, facts: Option<&SevenCardFacts>, jokers: Event) -> usize {
-        let paid = match (&self.lines, facts) {
-            (Some(lines), Some(facts)) => lines.line(facts),
-            (None, _) => self.table.joker_line(jokers),
-            (Some(_), None) => unreachable!("facts are computed for seven-card bets"),
+    pub fn line(&self, hand: &BetHand) -> usize {
+        let paid = match &self.lookup {
+            LineLookup::SevenCards(lines) => {
+                let facts = match self.table.judged_on {
+                    JudgedOn::Dealer => hand.dealer_facts,
+                    _ => hand.facts,
+                };
+                lines.line(facts.expect("facts are computed for seven-card bets"))
+            }
+            LineLookup::FirstThree(_) => {
+                let first: &[Card; 3] = hand.dealt[..3].try_into().expect("three cards");
+                return self.three_card_line(three_card_key(first, self.joker));
+            }
+            LineLookup::Jokers => self.table.joker_line(hand.jokers),
         };
         paid.unwrap_or(self.table.lines.len())
     }
@@ -346,5 +526,48 @@ mod tests {
         assert!(!facts("9h 8d 7c 6s 5h 3d 2c").makes(Event::PaiGowHigh(7)));
         assert!(!facts("9h 8d 7c 5s 4h 3d 3c").makes(Event::PaiGowHigh(7)));
         assert!(facts("Jk 8d 7c 5s Th 3d 2c").makes(Event::PaiGowHigh(ACE)));
+    }
+
+    #[test]
+    fn royal_match_needs_a_natural_suited_king_and_queen_beside_a_royal() {
+        assert!(facts("As Ks Qs Js Ts Kh Qh").makes(Event::RoyalMatch));
+        assert!(facts("As Ks Qs Js Jk Kh Qh").makes(Event::RoyalMatch));
+        assert!(facts("As Qs Js Ts Jk Kd Qd").makes(Event::RoyalMatch));
+        assert!(!facts("As Ks Qs Js Ts Kh Qd").makes(Event::RoyalMatch));
+        assert!(!facts("As Ks Qs Js Ts Kh Jk").makes(Event::RoyalMatch));
+        assert!(!facts("As Ks Qs Js 9s Kh Qh").makes(Event::RoyalMatch));
+        assert!(!facts("Ah Ks Qs Js Ts Kh Qh").makes(Event::RoyalMatch));
+    }
+
+    fn three(text: &str, joker: JokerRule) -> Vec<ThreeCard> {
+        let hand = Deck::with_jokers(2).unwrap().parse_hand(text, 3).unwrap();
+        let cards: [Card; 3] = hand.try_into().unwrap();
+        let made = three_card_made(&cards, joker);
+        let has_joker = cards.iter().any(|c| c.is_joker());
+        (ThreeCard::ALL.iter())
+            .filter(|(e, _)| three_card_makes(made, has_joker, *e))
+            .map(|&(e, _)| e)
+            .collect()
+    }
+
+    #[test]
+    fn three_card_hands_read_the_joker_by_the_rule() {
+        use ThreeCard::*;
+        let bug = JokerRule::Bug;
+        assert_eq!(three("As 2s 3s", bug), [NaturalStraightFlush]);
+        assert_eq!(three("Qh Kh Ah", bug), [NaturalStraightFlush]);
+        assert_eq!(three("Kh Ah 2h", bug), [Flush]);
+        assert_eq!(
+            three("Jk As 2s", bug),
+            [StraightFlushWithJoker, Straight, Flush, Pair]
+        );
+        assert_eq!(three("Jk Kd Kh", bug), [Pair]);
+        assert_eq!(three("Jk Kd Kh", JokerRule::Wild), [ThreeOfAKind, Pair]);
+        assert_eq!(three("Jk Ad Ah", bug), [ThreeOfAKind]);
+        assert_eq!(three("Jk 9d 2h", bug), Vec::<ThreeCard>::new());
+        assert_eq!(
+            three("Jk Jk 5c", bug),
+            [StraightFlushWithJoker, Straight, Flush, Pair]
+        );
     }
 }
