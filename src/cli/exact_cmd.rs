@@ -171,6 +171,7 @@ fn method_name(table: &Paytable, method: Method) -> String {
         (BetKind::SevenCards, Method::Brute) => {
             "exact: every 7-card hand of the deck, each dealt".to_string()
         }
+        (BetKind::Setting, _) => "simulated only: judged on the player's setting".to_string(),
         (BetKind::FirstThree, _) => {
             "exact: every 3-card hand of the deck (the player's first three cards)".to_string()
         }
@@ -184,6 +185,16 @@ fn bonus(args: &BonusArgs) -> anyhow::Result<()> {
     let started = std::time::Instant::now();
     let game = args.game.load()?;
     let tables = chosen_bets(&game, args.bet.as_deref())?;
+    if let Some(t) = tables
+        .iter()
+        .find(|t| !crate::engine::exact::is_countable(t))
+    {
+        anyhow::bail!(
+            "{}: side bet '{}' is judged on the player's setting, which depends on the house way: exact counts are not supported; simulate it (paigow simulate)",
+            t.origin,
+            t.name
+        );
+    }
     let ev = Evaluator::new(game.ranking);
     let spinner = if args.quiet {
         indicatif::ProgressBar::hidden()

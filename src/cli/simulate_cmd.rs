@@ -210,34 +210,42 @@ fn side_bet_text(report: &Report, game: &crate::game::GameRules) -> String {
         return String::new();
     }
     let ev = Evaluator::new(game.ranking);
-    let counts = paytable_counts(&ev, game.deck, &game.side_bets, Method::Structure);
+    let countable: Vec<_> = (game.side_bets.iter())
+        .filter(|t| crate::engine::exact::is_countable(t))
+        .cloned()
+        .collect();
+    let mut counts = paytable_counts(&ev, game.deck, &countable, Method::Structure).into_iter();
     let pct = |x: f64| format!("{:+.4}%", 100.0 * x);
     let mut text = format!(
         "{:<32} {:>10} {:>24} {:>8} {:>10} {:>14}\n",
         "side bet", "player EV", "95% CI", "SD", "exact EV", "SEs from exact"
     );
-    for (bet, counts) in report.side_bets.iter().zip(&counts) {
-        let exact = BetAudit {
-            table: &bet.table,
-            counts,
-            method: String::new(),
-        }
-        .player_ev();
+    for bet in &report.side_bets {
         let s = &bet.stats;
         let ci = format!("[{}, {}]", pct(s.ci95.low), pct(s.ci95.high));
-        let k = (s.player_ev - exact) / s.se;
-        if let Some(warning) = bet.table.return_warning(exact) {
-            eprintln!("warning: {warning}");
-        }
-        text += &format!(
-            "{:<32} {:>10} {:>24} {:>8.4} {:>10} {:>+14.2}\n",
+        let head = format!(
+            "{:<32} {:>10} {:>24} {:>8.4}",
             bet.table.name,
             pct(s.player_ev),
             ci,
-            s.sd,
-            pct(exact),
-            k
+            s.sd
         );
+        if !crate::engine::exact::is_countable(&bet.table) {
+            text += &format!("{head} {:>10} {:>14}\n", "-", "simulated only");
+            continue;
+        }
+        let counts = counts.next().expect("one count per countable bet");
+        let exact = BetAudit {
+            table: &bet.table,
+            counts: &counts,
+            method: String::new(),
+        }
+        .player_ev();
+        if let Some(warning) = bet.table.return_warning(exact) {
+            eprintln!("warning: {warning}");
+        }
+        let k = (s.player_ev - exact) / s.se;
+        text += &format!("{head} {:>10} {:>+14.2}\n", pct(exact), k);
     }
     text
 }

@@ -257,9 +257,16 @@ impl LineCounts {
     }
 }
 
+/// Whether a bet can be counted exactly: every kind but a setting bet, whose hands depend on the
+/// player's way (simulated only).
+pub fn is_countable(table: &Paytable) -> bool {
+    table.kind != BetKind::Setting
+}
+
 /// Exact counts for every line of each table: seven-card bets over every 7-card hand of the deck
 /// (all of them in one pass, by `method`), joker bets over every (player, dealer) pair of 7-card
-/// hands, in closed form. Results are in the order of `tables`.
+/// hands, in closed form. Results are in the order of `tables`; each must be
+/// [`is_countable`].
 pub fn paytable_counts(
     ev: &Evaluator,
     deck: Deck,
@@ -281,6 +288,7 @@ pub fn paytable_counts(
         .map(|t| match t.kind {
             BetKind::SevenCards => seven_counts.next().expect("one count per seven-card table"),
             BetKind::FirstThree => three_card_line_counts(ev, deck, t),
+            BetKind::Setting => panic!("'{}' is judged on a setting: not countable", t.name),
             BetKind::Jokers => joker_line_counts(deck, t),
         })
         .collect()

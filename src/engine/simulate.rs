@@ -251,6 +251,14 @@ impl DealtRound {
     }
 }
 
+/// One player hand as played: its outcome, its seven-card facts (when a bet needs them) and
+/// its setting's (front, back) values.
+struct PlayedHand {
+    outcome: Outcome,
+    facts: Option<SevenCardFacts>,
+    setting: (crate::eval::Value, crate::eval::Value),
+}
+
 /// A validated simulation, ready to deal: the game, both strategies, the players per round, and
 /// what rounds are settled with (the evaluator and each side bet's plan, built once).
 pub struct Simulation {
@@ -313,21 +321,29 @@ impl Simulation {
         shown: Option<DealerSetting>,
         dealer: &DealerHand,
         tally: &mut SimTally,
-    ) -> (Outcome, Option<SevenCardFacts>) {
+    ) -> PlayedHand {
         let player = &*self.player;
         if let Some(known) = slot.and_then(|slot| player.known_at(slot)) {
             tally.categories[known.best as usize] += 1;
             let facts = self
                 .needs_facts
                 .then(|| SevenCardFacts::of_known(dealt, &known));
-            return (settle_setting(known.front, known.back, dealer), facts);
+            let outcome = settle_setting(known.front, known.back, dealer);
+            return PlayedHand {
+                outcome,
+                facts,
+                setting: (known.front, known.back),
+            };
         }
         let hand = sorted_hand(dealt);
         let splits = self.ev.split_values(&hand);
         tally.categories[splits.best_five().category() as usize] += 1;
-        let outcome = settle(&splits, player.choose(&hand, &splits, shown), dealer);
-        let facts = self.needs_facts.then(|| SevenCardFacts::of(&hand, &splits));
-        (outcome, facts)
+        let k = player.choose(&hand, &splits, shown);
+        PlayedHand {
+            outcome: settle(&splits, k, dealer),
+            facts: self.needs_facts.then(|| SevenCardFacts::of(&hand, &splits)),
+            setting: (splits.front[k], splits.back[k]),
+        }
     }
 
     /// The dealer's seven-card facts, when a side bet is judged on the dealer's hand.
@@ -344,7 +360,7 @@ impl Simulation {
     fn settle_side_bets(
         &self,
         hand: &[Card; 7],
-        facts: Option<SevenCardFacts>,
+        played: &PlayedHand,
         dealer: (u8, Option<&SevenCardFacts>),
         tally: &mut SimTally,
         net: &mut [i64; MAX_SIDE_BETS],
@@ -354,7 +370,8 @@ impl Simulation {
         }
         let bet_hand = BetHand {
             dealt: hand,
-            facts: facts.as_ref(),
+            facts: played.facts.as_ref(),
+            setting: played.setting,
             dealer_facts: dealer.1,
             jokers: Event::Jokers {
                 player: Cards::from_cards(hand).jokers() as u8,
@@ -440,11 +457,11 @@ impl Job for Simulation {
         for seat in 1..=players {
             let hand = round.hand(seat);
             let slot = round.player_slots[seat - 1];
-            let (outcome, facts) = self.play_hand(hand, slot, shown, &dealer, tally);
-            tally.outcomes.record(outcome);
-            net += outcome.net_units(wager);
+            let played = self.play_hand(hand, slot, shown, &dealer, tally);
+            tally.outcomes.record(played.outcome);
+            net += played.outcome.net_units(wager);
             let dealer_side = (dealer_jokers, dealer_facts.as_ref());
-            self.settle_side_bets(hand, facts, dealer_side, tally, &mut side_net);
+            self.settle_side_bets(hand, &played, dealer_side, tally, &mut side_net);
         }
         let block = block_of(deal);
         self.reserve_block(tally, block);

@@ -8,7 +8,7 @@
 
 use crate::cards::{ACE, Card, Cards, JOKER_BITS, LANE_MASK, RANKS};
 use crate::eval::split::{KnownSetting, SplitValues};
-use crate::eval::{Category, JokerRule};
+use crate::eval::{Category, JokerRule, Value};
 use crate::game::paytable::{BetKind, Event, JudgedOn, Paytable, ThreeCard};
 
 /// What a 7-card hand makes, for side bets.
@@ -74,7 +74,7 @@ impl SevenCardFacts {
                 self.best == Category::HighCard && self.best_top_slot == rank + 1
             }
             Event::RoyalMatch => self.royal_match,
-            Event::Jokers { .. } | Event::ThreeCard(_) => false,
+            Event::Jokers { .. } | Event::ThreeCard(_) | Event::Setting { .. } => false,
         }
     }
 }
@@ -318,13 +318,43 @@ pub struct BetHand<'a> {
     pub dealer_facts: Option<&'a SevenCardFacts>,
     /// The joker event of the deal.
     pub jokers: Event,
+    /// The player's setting as played: (front, back) values.
+    pub setting: (Value, Value),
 }
 
 /// The paying line by kind of bet.
 enum LineLookup {
     SevenCards(LineTable),
     FirstThree(Vec<u8>),
+    /// By the back's category and whether the front is a pair: [`setting_key`].
+    Setting(Vec<u8>),
     Jokers,
+}
+
+/// The key of a setting in a setting bet's line table: the back's category, twice, plus one
+/// when the front is a pair.
+#[inline]
+fn setting_key((front, back): (Value, Value)) -> usize {
+    2 * back.category() as usize + usize::from(front.category() == Category::OnePair)
+}
+
+/// The paying line (or `lines`, none) of a setting paytable for every [`setting_key`].
+fn setting_line_table(paytable: &Paytable) -> Vec<u8> {
+    (0..22usize)
+        .map(|key| {
+            let back = Category::from_u32((key / 2) as u32);
+            let pair = key % 2 == 1;
+            let makes = |e: Event| match e {
+                Event::Setting {
+                    back: b,
+                    front_pair,
+                } => b == back && (pair || !front_pair),
+                _ => false,
+            };
+            let line = paytable.lines.iter().position(|l| makes(l.event));
+            line.unwrap_or(paytable.lines.len()) as u8
+        })
+        .collect()
 }
 
 /// How one side bet is settled in the hot loop: its paytable and each line's net in pay units
@@ -362,6 +392,7 @@ impl SideBetPlan {
         let lookup = match table.kind {
             BetKind::SevenCards => LineLookup::SevenCards(LineTable::new(table)),
             BetKind::FirstThree => LineLookup::FirstThree(three_card_line_table(table)),
+            BetKind::Setting => LineLookup::Setting(setting_line_table(table)),
             BetKind::Jokers => LineLookup::Jokers,
         };
         SideBetPlan {
@@ -408,6 +439,7 @@ impl SideBetPlan {
                 let first: &[Card; 3] = hand.dealt[..3].try_into().expect("three cards");
                 return self.three_card_line(three_card_key(first, self.joker));
             }
+            LineLookup::Setting(lines) => return usize::from(lines[setting_key(hand.setting)]),
             LineLookup::Jokers => self.table.joker_line(hand.jokers),
         };
         paid.unwrap_or(self.table.lines.len())
@@ -568,6 +600,53 @@ mod tests {
         assert_eq!(
             three("Jk Jk 5c", bug),
             [StraightFlushWithJoker, Straight, Flush, Pair]
+        );
+    }
+
+    #[test]
+    fn setting_bets_read_the_back_and_the_front_as_set() {
+        let text = "name = \"j\"\n[[line]]\nevent = \"full_house_behind_plus_pair\"\npays = 60\n\
+                    [[line]]\nevent = \"full_house_behind\"\npays = 30\n[[line]]\nevent = \"straight_behind\"\npays = 10\n";
+        let table = Paytable::from_toml(text, "j.toml").unwrap();
+        let plan = SideBetPlan::new(&table, JokerRule::Bug);
+        let ev = Evaluator::new(Ranking::default());
+        let deck = Deck::with_jokers(1).unwrap();
+        let line = |text: &str, front: (usize, usize)| {
+            let hand = deck.parse_hand7(text).unwrap();
+            let splits = ev.split_values(&hand);
+            let k = (0..21)
+                .find(|&k| crate::eval::split::FRONT_POSITIONS[k] == (front.0 as u8, front.1 as u8))
+                .unwrap();
+            let bet_hand = BetHand {
+                dealt: &hand,
+                facts: None,
+                dealer_facts: None,
+                jokers: Event::Jokers {
+                    player: 0,
+                    dealer: 0,
+                },
+                setting: (splits.front[k], splits.back[k]),
+            };
+            plan.line(&bet_hand)
+        };
+        // Sorted hands: the front is two card positions of the sorted seven.
+        let full_house_and_pair = "2c 2d 5h 5s 9c 9d 9h";
+        let sorted = crate::cards::sorted_hand(&deck.parse_hand7(full_house_and_pair).unwrap());
+        let at = |c: &str| sorted.iter().position(|x| x.to_string() == c).unwrap();
+        assert_eq!(line(full_house_and_pair, (at("2c"), at("2d"))), 0);
+        assert_eq!(
+            line(full_house_and_pair, (at("2c"), at("5h"))),
+            3,
+            "three nines behind: no line"
+        );
+        let straight = "4c 5d 6h 7s 8c Kd Ah";
+        let sorted = crate::cards::sorted_hand(&deck.parse_hand7(straight).unwrap());
+        let at = |c: &str| sorted.iter().position(|x| x.to_string() == c).unwrap();
+        assert_eq!(line(straight, (at("Kd"), at("Ah"))), 2);
+        assert_eq!(
+            line(straight, (at("4c"), at("Ah"))),
+            3,
+            "no line: the straight is broken"
         );
     }
 }

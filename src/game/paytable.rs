@@ -8,7 +8,7 @@
 //! a line that can never pay because every hand making its event also makes the event of a line
 //! above it is an error (list lines in pay order). Duplicated events are errors too.
 //!
-//! Events come in three kinds, and one paytable uses one kind:
+//! Events come in four kinds, and one paytable uses one kind:
 //! - seven-card events, judged on the player's seven cards however they are set (or, with
 //!   `judged_on = "dealer"`, on the dealer's): a category event (`flush`, `three_of_a_kind`, ...)
 //!   holds when some five of the seven cards, read at their best, make exactly that category (so a
@@ -17,6 +17,9 @@
 //!   the other two cards);
 //! - three-card events, judged on the first three cards dealt to the player (Pai Gow Mania's
 //!   3-card bet): a 3-card poker hand, the joker read every way the game's joker rule allows;
+//! - setting events, judged on the player's hand as its way sets it (`full_house_behind`,
+//!   `full_house_behind_plus_pair`: Jackpot Pai Gow's "+ pair" lines); simulated only, since
+//!   which hands pay depends on the way;
 //! - joker events, judged on how many jokers the player and the dealer hold.
 //!
 //! Guardrails, every error naming the file and the line: an unknown event lists the valid names;
@@ -102,6 +105,9 @@ pub enum Event {
     RoyalMatch,
     /// A three-card event (the first three cards dealt to the player).
     ThreeCard(ThreeCard),
+    /// Judged on the player's hand as set by its way: the back makes exactly `back` and, with
+    /// `front_pair`, the front is a pair (Jackpot Pai Gow's "+ pair" lines).
+    Setting { back: Category, front_pair: bool },
     /// Joker events: (player's jokers, dealer's jokers) as listed.
     Jokers { player: u8, dealer: u8 },
 }
@@ -153,6 +159,9 @@ pub enum BetKind {
     SevenCards,
     /// Judged on the first three cards dealt to the player.
     FirstThree,
+    /// Judged on the player's setting (its front and back as set by the player's way):
+    /// simulated only, since the count depends on the way.
+    Setting,
     /// Judged on the jokers in the player's and the dealer's hands.
     Jokers,
 }
@@ -163,6 +172,7 @@ impl Event {
         match self {
             Event::Jokers { .. } => BetKind::Jokers,
             Event::ThreeCard(_) => BetKind::FirstThree,
+            Event::Setting { .. } => BetKind::Setting,
             _ => BetKind::SevenCards,
         }
     }
@@ -176,7 +186,11 @@ impl Event {
             Event::SevenCardStraightFlushWithJoker
             | Event::FiveAces
             | Event::Makes(Category::FiveOfAKind)
-            | Event::ThreeCard(StraightFlushWithJoker) => 1,
+            | Event::ThreeCard(StraightFlushWithJoker)
+            | Event::Setting {
+                back: Category::FiveOfAKind,
+                ..
+            } => 1,
             _ => 0,
         }
     }
@@ -188,6 +202,7 @@ impl Event {
         match (self, other) {
             (PaiGowHigh(_), e) | (e, PaiGowHigh(_)) => pai_gow_apart(e),
             (Jokers { .. }, Jokers { .. }) => self != other,
+            (Setting { back: a, .. }, Setting { back: b, .. }) => a != b,
             (SevenCardNaturalStraightFlush, SevenCardStraightFlushWithJoker)
             | (SevenCardStraightFlushWithJoker, SevenCardNaturalStraightFlush) => true,
             // A natural straight flush has one reading, which makes nothing else.
@@ -215,6 +230,7 @@ impl Event {
         names.extend(Category::ALL_DESCENDING.map(|c| Event::Makes(c).name()));
         names.push("pai_gow_9_high (any rank 2..A, or 10)".to_string());
         names.extend(ThreeCard::ALL.map(|(e, _)| Event::ThreeCard(e).name()));
+        names.push("full_house_behind and full_house_behind_plus_pair (any category)".to_string());
         names.extend(JOKER_EVENTS.map(|(n, _, _)| n.to_string()));
         names.join(", ")
     }
@@ -231,6 +247,11 @@ impl Event {
             Event::PaiGowHigh(r) => format!("pai_gow_{}_high", rank_name(r)),
             Event::RoyalMatch => "royal_flush_plus_royal_match".into(),
             Event::ThreeCard(e) => format!("three_card_{}", e.name()),
+            Event::Setting { back, front_pair } => format!(
+                "{}_behind{}",
+                back.name().replace(' ', "_"),
+                if front_pair { "_plus_pair" } else { "" }
+            ),
             Event::Jokers { player, dealer } => joker_event_name(player, dealer).to_string(),
         }
     }
@@ -250,6 +271,11 @@ impl Event {
             ),
             Event::RoyalMatch => "Royal flush plus royal match (suited K-Q)".into(),
             Event::ThreeCard(e) => format!("3-card {}", e.name().replace('_', " ")),
+            Event::Setting { back, front_pair } => format!(
+                "{} behind{}",
+                capitalized(back.name()),
+                if front_pair { ", a pair in front" } else { "" }
+            ),
             Event::Jokers { player, dealer } => joker_event_label(player, dealer).to_string(),
         }
     }
@@ -279,6 +305,7 @@ impl Event {
             })
             .or_else(|| parse_pai_gow(text))
             .or_else(three_card)
+            .or_else(|| parse_setting_event(text))
             .or_else(|| parse_joker_event(text))
     }
 
@@ -295,9 +322,30 @@ impl Event {
             Event::SixAces => &[Event::FiveAces, Event::Makes(FourOfAKind)],
             Event::FiveAces => &[Event::Makes(FourOfAKind)],
             Event::RoyalMatch => &[Event::Makes(RoyalFlush)],
+            Event::Setting {
+                back,
+                front_pair: true,
+            } => std::slice::from_ref(setting_behind(back)),
             _ => &[],
         }
     }
+}
+
+/// `<back>_behind` without the pair, for [`Event::implied`].
+fn setting_behind(back: Category) -> &'static Event {
+    const BEHIND: [Event; 11] = {
+        let mut all = [Event::FiveAces; 11];
+        let mut i = 0;
+        while i < 11 {
+            all[i] = Event::Setting {
+                back: Category::ALL_DESCENDING[10 - i],
+                front_pair: false,
+            };
+            i += 1;
+        }
+        all
+    };
+    &BEHIND[back as usize]
 }
 
 const JOKER_EVENTS: [(&str, u8, u8); 6] = [
@@ -353,6 +401,17 @@ fn parse_joker_event(text: &str) -> Option<Event> {
 
 fn rank_name(rank: u8) -> char {
     b"23456789TJQKA"[rank as usize] as char
+}
+
+/// `<category>_behind` or `<category>_behind_plus_pair`.
+fn parse_setting_event(text: &str) -> Option<Event> {
+    let (back, front_pair) = match text.strip_suffix("_behind_plus_pair") {
+        Some(back) => (back, true),
+        None => (text.strip_suffix("_behind")?, false),
+    };
+    let back =
+        (Category::ALL_DESCENDING.into_iter()).find(|c| c.name().replace(' ', "_") == back)?;
+    Some(Event::Setting { back, front_pair })
 }
 
 fn parse_pai_gow(text: &str) -> Option<Event> {
@@ -1032,5 +1091,25 @@ mod tests {
             envy.contains("--players") && envy.contains("not yet supported"),
             "{envy}"
         );
+    }
+
+    #[test]
+    fn setting_events_parse_and_keep_pay_order() {
+        let plus = Event::parse("full_house_behind_plus_pair").unwrap();
+        assert_eq!(
+            plus,
+            Event::Setting {
+                back: Category::FullHouse,
+                front_pair: true
+            }
+        );
+        assert_eq!(Event::parse(&plus.name()), Some(plus));
+        assert_eq!(plus.kind(), BetKind::Setting);
+        let order = load(
+            "[[line]]\nevent = \"flush_behind\"\npays = 4\n[[line]]\nevent = \"flush_behind_plus_pair\"\npays = 9\n",
+        )
+        .unwrap_err();
+        assert!(order.contains("can never pay"), "{order}");
+        assert!(load("[[line]]\nevent = \"flush_behind\"\npays = 4\n[[line]]\nevent = \"flush\"\npays = 4\n").is_err());
     }
 }

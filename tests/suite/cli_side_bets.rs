@@ -168,3 +168,34 @@ fn ez_pai_gow_pushes_on_a_dealer_queen_high_pai_gow_in_exact_main() {
     let count: u64 = row.split(',').nth(3).unwrap().parse().unwrap();
     assert!(count > 0, "{row}");
 }
+
+#[test]
+fn setting_bets_are_simulated_and_refused_by_exact_bonus() {
+    let dir = tempfile::tempdir().unwrap();
+    let text = "name = \"Jackpot\"\n[[line]]\nevent = \"full_house_behind_plus_pair\"\npays = 60\n";
+    let game = game_with_bet(dir.path(), 53, text);
+    let (ok, stderr) = exact_bonus(&game, &dir.path().join("out"));
+    assert!(!ok);
+    assert!(
+        stderr.contains("judged on the player's setting") && stderr.contains("simulate"),
+        "{stderr}"
+    );
+    let output = paigow()
+        .args([
+            "simulate",
+            "--game",
+            &game,
+            "--player-way",
+            "foxwoods",
+            "--dealer-way",
+            "foxwoods",
+        ])
+        .args(["--deals", "20000", "--threads", "1", "--out"])
+        .arg(dir.path().join("sim"))
+        .output()
+        .unwrap();
+    let stdout = String::from_utf8(output.stdout).unwrap();
+    assert!(output.status.success(), "{stdout}");
+    let row = stdout.lines().find(|l| l.starts_with("Jackpot")).unwrap();
+    assert!(row.ends_with("simulated only"), "{row}");
+}

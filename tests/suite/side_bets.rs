@@ -459,3 +459,56 @@ fn simulated_three_card_and_dealer_bets_agree_with_the_exact_counts() {
         );
     }
 }
+
+/// A "+ pair" bet (judged on the player's setting by its house way) in a simulation, against
+/// the same way applied to independently sampled hands: each line's rate within 5 standard
+/// errors of the two samples' difference.
+#[test]
+fn setting_bets_follow_the_player_house_way() {
+    use paigow::cards::deal::sample_hands;
+    use paigow::engine::run::Plan;
+    use paigow::engine::simulate::{Simulation, run};
+    use paigow::game::GameRules;
+    use paigow::strategy::resolve::resolve;
+    let dir = tempfile::tempdir().unwrap();
+    let bet = "name = \"Jackpot\"\n[[line]]\nevent = \"full_house_behind_plus_pair\"\npays = 60\n\
+               [[line]]\nevent = \"full_house_behind\"\npays = 30\n\
+               [[line]]\nevent = \"three_of_a_kind_behind_plus_pair\"\npays = 5\n";
+    std::fs::write(dir.path().join("bet.toml"), bet).unwrap();
+    let path = dir.path().join("g.toml");
+    std::fs::write(
+        &path,
+        "name = \"g\"\ndeck = 53\nside_bets = [\"bet.toml\"]\n",
+    )
+    .unwrap();
+    let game = GameRules::load(path.to_str().unwrap()).unwrap();
+    let way = resolve("foxwoods", &game).unwrap().strategy;
+    let ev = Evaluator::new(game.ranking);
+    let n = 200_000u64;
+    let mut direct = [0u64; 4];
+    for hand in sample_hands(game.deck, 17).take(n as usize) {
+        let splits = ev.split_values(&hand);
+        let k = way.choose(&hand, &splits, None);
+        let (front, back) = (splits.front[k].category(), splits.back[k].category());
+        let pair = front == Category::OnePair;
+        direct[match back {
+            Category::FullHouse if pair => 0,
+            Category::FullHouse => 1,
+            Category::ThreeOfAKind if pair => 2,
+            _ => 3,
+        }] += 1;
+    }
+    let dealer = resolve("foxwoods", &game).unwrap().strategy;
+    let sim = Simulation::new(game, way, dealer, 1).unwrap();
+    let tally = run(&sim, &Plan::new(n, 10_000, 3).unwrap());
+    let simulated = &tally.side_bets[0].lines[..4];
+    for (line, (&a, &b)) in simulated.iter().zip(&direct).enumerate() {
+        let (pa, pb) = (a as f64 / n as f64, b as f64 / n as f64);
+        let se = ((pa * (1.0 - pa) + pb * (1.0 - pb)) / n as f64).sqrt();
+        assert!(
+            (pa - pb).abs() <= 5.0 * se + 1e-12,
+            "line {line}: {simulated:?} against {direct:?}"
+        );
+    }
+    assert!(simulated[0] > 100 && simulated[2] > 100, "{simulated:?}");
+}
