@@ -89,10 +89,16 @@ pub fn is_royal_match(cards: Cards) -> bool {
         if cards.suit_mask(t) & KING_QUEEN != KING_QUEEN {
             return false;
         }
-        let rest = |s: u8| cards.suit_mask(s) & !if s == t { KING_QUEEN } else { 0 };
-        let suits: Vec<u32> = (0..4).map(rest).filter(|&m| m != 0).collect();
-        let natural: u32 = suits.iter().map(|m| m.count_ones()).sum();
-        natural + jokers == 5 && suits.len() <= 1 && suits.iter().all(|m| m & !ROYAL == 0)
+        let (mut suits, mut natural, mut royal) = (0, 0, true);
+        for s in 0..4u8 {
+            let rest = cards.suit_mask(s) & !if s == t { KING_QUEEN } else { 0 };
+            if rest != 0 {
+                suits += 1;
+                natural += rest.count_ones();
+                royal &= rest & !ROYAL == 0;
+            }
+        }
+        suits <= 1 && royal && natural + jokers == 5
     })
 }
 
@@ -123,14 +129,16 @@ fn three_card_category(cards: [(u8, u8); 3]) -> u8 {
 
 /// The 3-card categories (bits) some allowed reading of `cards` makes (see the module docs).
 pub fn three_card_made(cards: &[Card; 3], joker: JokerRule) -> u8 {
-    let natural: Vec<(u8, u8)> = cards
-        .iter()
-        .filter_map(|c| Some((c.rank()?, c.suit()?)))
-        .collect();
-    let mut made = 0u8;
     let mut reading = [(0u8, 0u8); 3];
-    reading[..natural.len()].copy_from_slice(&natural);
-    read_jokers(&mut reading, natural.len(), true, joker, &mut made);
+    let mut natural = 0;
+    for card in cards {
+        if let (Some(rank), Some(suit)) = (card.rank(), card.suit()) {
+            reading[natural] = (rank, suit);
+            natural += 1;
+        }
+    }
+    let mut made = 0u8;
+    read_jokers(&mut reading, natural, true, joker, &mut made);
     made
 }
 
@@ -240,29 +248,31 @@ pub fn joker_event(player: &[Card; 7], dealer: &[Card; 7]) -> Event {
 
 impl SevenCardFacts {
     /// Bits of [`SevenCardFacts::key`].
-    pub const KEY_BITS: u32 = 19;
+    pub const KEY_BITS: u32 = 18;
 
     /// Everything that decides which line pays, in [`Self::KEY_BITS`] bits: the categories made
-    /// (or, for a pai gow hand, which makes only high card, a flag and the top slot), the
-    /// jokers, the aces, the 7-card straight flush and the royal match. The best category is the
-    /// highest made.
+    /// (bits 0-10), with bit 11 flagging either a pai gow hand (which makes only high card: the
+    /// low bits then hold its top slot, below 16) or a royal match (which always makes a royal
+    /// flush: the low bits hold the categories, 512 or more); the jokers, the aces and the 7-card
+    /// straight flush. The best category is the highest made.
     #[inline]
     pub fn key(&self) -> usize {
-        let made = match self.made {
-            1 => 1 << 11 | usize::from(self.best_top_slot),
-            m => usize::from(m),
+        let made = match (self.made, self.royal_match) {
+            (1, _) => 1 << 11 | usize::from(self.best_top_slot),
+            (m, true) => 1 << 11 | usize::from(m),
+            (m, false) => usize::from(m),
         };
         made | usize::from(self.jokers) << 12
             | usize::from(self.aces) << 14
             | usize::from(self.seven_card_straight_flush) << 17
-            | usize::from(self.royal_match) << 18
     }
 
     /// Facts with this key (a representative: fields no event reads for it are zero).
     fn from_key(key: usize) -> SevenCardFacts {
-        let (made, best_top_slot) = match key & 0xFFF {
-            k if k >> 11 == 1 => (1, (k & 15) as u8),
-            k => (k as u16, 0),
+        let (made, best_top_slot, royal_match) = match key & 0xFFF {
+            k if k >> 11 == 1 && k & 0x7FF < 16 => (1, (k & 15) as u8, false),
+            k if k >> 11 == 1 => ((k & 0x7FF) as u16, 0, true),
+            k => (k as u16, 0, false),
         };
         SevenCardFacts {
             made,
@@ -271,13 +281,13 @@ impl SevenCardFacts {
             jokers: ((key >> 12) & 3) as u8,
             aces: ((key >> 14) & 7) as u8,
             seven_card_straight_flush: key >> 17 & 1 == 1,
-            royal_match: key >> 18 & 1 == 1,
+            royal_match,
         }
     }
 }
 
 /// A seven-card paytable's paying line for every [`SevenCardFacts::key`]: one byte lookup per
-/// hand instead of a walk down the lines (512 KB).
+/// hand instead of a walk down the lines (256 KB).
 pub struct LineTable {
     lines: Box<[u8]>,
 }
@@ -563,6 +573,17 @@ mod tests {
     #[test]
     fn royal_match_needs_a_natural_suited_king_and_queen_beside_a_royal() {
         assert!(facts("As Ks Qs Js Ts Kh Qh").makes(Event::RoyalMatch));
+        for hand in ["As Ks Qs Js Jk Kh Qh", "As Ks Qs Js Ts Kh Qd"] {
+            let f = facts(hand);
+            let back = SevenCardFacts::from_key(f.key());
+            assert_eq!(back.key(), f.key(), "{hand}");
+            assert_eq!(
+                back.makes(Event::RoyalMatch),
+                f.makes(Event::RoyalMatch),
+                "{hand}"
+            );
+            assert!(back.makes(Event::Makes(Category::RoyalFlush)), "{hand}");
+        }
         assert!(facts("As Ks Qs Js Jk Kh Qh").makes(Event::RoyalMatch));
         assert!(facts("As Qs Js Ts Jk Kd Qd").makes(Event::RoyalMatch));
         assert!(!facts("As Ks Qs Js Ts Kh Qd").makes(Event::RoyalMatch));

@@ -586,8 +586,7 @@ struct PaytableFile {
     notes: String,
     claimed_hit_rate: Option<toml::Spanned<String>>,
     claimed_return: Option<toml::Spanned<String>>,
-    #[serde(default)]
-    judged_on: JudgedOn,
+    judged_on: Option<toml::Spanned<JudgedOn>>,
     #[serde(rename = "line")]
     lines: Vec<toml::Spanned<LineFile>>,
 }
@@ -646,16 +645,24 @@ impl Paytable {
         }
         let kind = lines[0].event.kind();
         if let Some(other) = lines.iter().find(|l| l.event.kind() != kind) {
-            return Err(ConfigError::file(
-                origin,
-                format!(
+            return Err(ConfigError::At {
+                origin: origin.to_string(),
+                line: other.at,
+                column: 1,
+                message: format!(
                     "event '{}' is judged on other cards than '{}': one paytable judges the seven cards, the first three cards, or the jokers",
                     other.event.name(),
                     lines[0].event.name()
                 ),
-            ));
+            });
         }
-        check_judged_on(file.judged_on, kind).map_err(|m| ConfigError::file(origin, m))?;
+        let judged_on = file
+            .judged_on
+            .as_ref()
+            .map_or(JudgedOn::Player, |j| *j.get_ref());
+        if let Some(spanned) = &file.judged_on {
+            check_judged_on(judged_on, kind).map_err(|m| at(spanned.span(), m))?;
+        }
         let claim = |name: &str, spanned: &Option<toml::Spanned<String>>, range: (f64, f64)| {
             spanned
                 .as_ref()
@@ -671,7 +678,7 @@ impl Paytable {
             origin: origin.to_string(),
             text: text.to_string(),
             kind,
-            judged_on: file.judged_on,
+            judged_on,
             lines,
             claimed_hit_rate,
             claimed_return,
@@ -910,6 +917,7 @@ mod tests {
         )
         .unwrap_err();
         assert!(mixed.contains("one paytable judges"), "{mixed}");
+        assert!(mixed.starts_with("t.toml:5:"), "{mixed}");
         assert!(load("line = []\n").is_err());
         assert!(load("[[line]]\nevent = \"flush\"\npays = 4\nextra = 1\n").is_err());
     }
@@ -1087,6 +1095,7 @@ mod tests {
         let dealer = load(&format!("judged_on = \"dealer\"\n{seven}")).unwrap();
         assert_eq!(dealer.judged_on, JudgedOn::Dealer);
         let envy = load(&format!("judged_on = \"other_players\"\n{seven}")).unwrap_err();
+        assert!(envy.starts_with("t.toml:2:"), "{envy}");
         assert!(
             envy.contains("--players") && envy.contains("not yet supported"),
             "{envy}"
