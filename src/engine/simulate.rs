@@ -346,12 +346,17 @@ impl Simulation {
         }
     }
 
-    /// The dealer's seven-card facts, when a side bet is judged on the dealer's hand.
-    fn dealer_facts(&self, dealer_cards: &[Card; 7]) -> Option<SevenCardFacts> {
-        self.needs_dealer_facts.then(|| {
-            let hand = sorted_hand(dealer_cards);
-            SevenCardFacts::of(&hand, &self.ev.split_values(&hand))
-        })
+    /// The dealer's seven-card facts, when a side bet is judged on the dealer's hand: from the
+    /// dealer's way's cache when it knows the hand, else from the split values.
+    fn dealer_facts(&self, cards: &[Card; 7], slot: Option<ShapeSlot>) -> Option<SevenCardFacts> {
+        if !self.needs_dealer_facts {
+            return None;
+        }
+        if let Some(known) = slot.and_then(|slot| self.dealer.known_at(slot)) {
+            return Some(SevenCardFacts::of_known(cards, &known));
+        }
+        let hand = sorted_hand(cards);
+        Some(SevenCardFacts::of(&hand, &self.ev.split_values(&hand)))
     }
 
     /// Settles every side bet of one player hand (`hand` in deal order) into `tally`, adding
@@ -453,7 +458,7 @@ impl Job for Simulation {
         let mut net = 0i64;
         let mut side_net = [0i64; MAX_SIDE_BETS];
         let dealer_jokers = Cards::from_cards(dealer_cards).jokers() as u8;
-        let dealer_facts = self.dealer_facts(dealer_cards);
+        let dealer_facts = self.dealer_facts(dealer_cards, round.dealer_slot);
         for seat in 1..=players {
             let hand = round.hand(seat);
             let slot = round.player_slots[seat - 1];
