@@ -153,6 +153,7 @@ fn categories(args: &CategoriesArgs) -> anyhow::Result<()> {
             Method::Brute => "exact: every 7-card hand of the deck dealt",
         }
         .to_string(),
+        warnings: Vec::new(),
     };
     let manifest = exact_manifest(config, spec, started.elapsed().as_secs_f64());
     let files = vec![("categories.csv", csv.into_bytes())];
@@ -206,6 +207,10 @@ fn method_name(table: &Paytable, method: Method) -> String {
         (BetKind::SevenCards, Method::Brute) => {
             "exact: every 7-card hand of the deck, each dealt".to_string()
         }
+        (BetKind::Setting, _) => "simulated only: judged on the player's setting".to_string(),
+        (BetKind::FirstThree, _) => {
+            "exact: every 3-card hand of the deck (the player's first three cards)".to_string()
+        }
         (BetKind::Jokers, _) => {
             "exact: every (player, dealer) pair of 7-card hands, closed form".to_string()
         }
@@ -216,6 +221,16 @@ fn bonus(args: &BonusArgs) -> anyhow::Result<()> {
     let started = std::time::Instant::now();
     let game = args.game.load()?;
     let tables = chosen_bets(&game, args.bet.as_deref())?;
+    if let Some(t) = tables
+        .iter()
+        .find(|t| !crate::engine::exact::is_countable(t))
+    {
+        anyhow::bail!(
+            "{}: side bet '{}' is judged on the player's setting, which depends on the house way: exact counts are not supported; simulate it (paigow simulate)",
+            t.origin,
+            t.name
+        );
+    }
     let ev = Evaluator::new(game.ranking);
     let spinner = if args.quiet {
         indicatif::ProgressBar::hidden()
@@ -240,7 +255,12 @@ fn bonus(args: &BonusArgs) -> anyhow::Result<()> {
             .map_or("game".into(), |s| s.to_string_lossy().into_owned());
         super::run_args::default_dir("exact", format!("{stem}-bonus"))
     });
-    let manifest = bonus_manifest(&game, &tables, args, started.elapsed().as_secs_f64());
+    let warnings = bet_warnings(&audits);
+    for warning in &warnings {
+        eprintln!("warning: {warning}");
+    }
+    let mut manifest = bonus_manifest(&game, &tables, args, started.elapsed().as_secs_f64());
+    manifest.config.warnings = warnings;
     write_bonus_reports(&out, &audits, &manifest)?;
     if !args.quiet {
         super::print_stdout(&format!(
@@ -271,6 +291,20 @@ struct ExactConfig {
     game: String,
     deck_cards: usize,
     method: String,
+    /// Warnings about the bets counted (lines out of pay order, a positive return).
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    warnings: Vec<String>,
+}
+
+/// The warnings of the counted bets: each paytable's own, and a positive return.
+fn bet_warnings(audits: &[BetAudit]) -> Vec<String> {
+    audits
+        .iter()
+        .flat_map(|a| {
+            let own = a.table.warnings.iter().cloned();
+            own.chain(a.table.return_warning(a.player_ev()))
+        })
+        .collect()
 }
 
 /// `manifest.json` of an exact count: the run facts, `config`, every input of `spec` with its
@@ -302,6 +336,7 @@ fn bonus_manifest(
         game: game.name.clone(),
         deck_cards: game.deck.size(),
         method: "exhaustive enumeration; integer counts".to_string(),
+        warnings: Vec::new(),
     };
     exact_manifest(config, spec, wall_seconds)
 }

@@ -89,6 +89,9 @@ pub struct SimulateArgs {
 
 pub fn run(args: &SimulateArgs) -> anyhow::Result<()> {
     let game = args.game.load()?;
+    for warning in paytable_warnings(&game) {
+        eprintln!("warning: {warning}");
+    }
     let spec = sim::spec(&game, &args.player_way, &args.dealer_way, args.players)?;
     let simulation = Simulation::from_spec(&spec)?;
     let plan = args.run.plan()?;
@@ -169,6 +172,13 @@ struct ExactMainFacts {
     standard_errors: f64,
 }
 
+/// The warnings of the game's paytables.
+fn paytable_warnings(game: &crate::game::GameRules) -> Vec<String> {
+    (game.side_bets.iter())
+        .flat_map(|t| t.warnings.iter().cloned())
+        .collect()
+}
+
 /// What a simulation's manifest says of its own configuration.
 #[derive(Serialize, Debug)]
 struct SimulateConfig {
@@ -182,6 +192,9 @@ struct SimulateConfig {
     /// otherwise, so a run without one has the manifest it always had).
     #[serde(skip_serializing_if = "Option::is_none")]
     exact_main: Option<ExactMainFacts>,
+    /// The side bets' paytable warnings (lines out of pay order).
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    warnings: Vec<String>,
 }
 
 /// The manifest of the whole run `spec` with `plan`, played by `simulation`.
@@ -203,6 +216,7 @@ fn manifest(
         players_per_deal: simulation.players,
         trials: plan.deals * u64::from(simulation.players),
         exact_main,
+        warnings: paytable_warnings(game),
     };
     Manifest::of_run(facts, config, spec, plan, rate, extra)
 }
@@ -251,7 +265,7 @@ fn write_all(
     let game = &simulation.game;
     let side_bets = (game.side_bets.iter().zip(&tally.side_bets))
         .map(|(table, bet)| {
-            let plan = crate::game::events::SideBetPlan::new(table);
+            let plan = crate::game::events::SideBetPlan::new(table, game.ranking.joker);
             SideBetReport {
                 table: table.clone(),
                 tally: bet.clone(),
@@ -318,31 +332,42 @@ fn side_bet_text(report: &Report, game: &crate::game::GameRules) -> String {
         return String::new();
     }
     let ev = Evaluator::new(game.ranking);
-    let counts = paytable_counts(&ev, game.deck, &game.side_bets, Method::Structure);
+    let countable: Vec<_> = (game.side_bets.iter())
+        .filter(|t| crate::engine::exact::is_countable(t))
+        .cloned()
+        .collect();
+    let mut counts = paytable_counts(&ev, game.deck, &countable, Method::Structure).into_iter();
     let pct = |x: f64| format!("{:+.4}%", 100.0 * x);
     let mut text = format!(
         "{:<32} {:>10} {:>24} {:>8} {:>10} {:>14}\n",
         "side bet", "player EV", "95% CI", "SD", "exact EV", "SEs from exact"
     );
-    for (bet, counts) in report.side_bets.iter().zip(&counts) {
-        let exact = BetAudit {
-            table: &bet.table,
-            counts,
-            method: String::new(),
-        }
-        .player_ev();
+    for bet in &report.side_bets {
         let s = &bet.stats;
         let ci = format!("[{}, {}]", pct(s.ci95.low), pct(s.ci95.high));
-        let k = (s.player_ev - exact) / s.se;
-        text += &format!(
-            "{:<32} {:>10} {:>24} {:>8.4} {:>10} {:>+14.2}\n",
+        let head = format!(
+            "{:<32} {:>10} {:>24} {:>8.4}",
             bet.table.name,
             pct(s.player_ev),
             ci,
-            s.sd,
-            pct(exact),
-            k
+            s.sd
         );
+        if !crate::engine::exact::is_countable(&bet.table) {
+            text += &format!("{head} {:>10} {:>14}\n", "-", "simulated only");
+            continue;
+        }
+        let counts = counts.next().expect("one count per countable bet");
+        let exact = BetAudit {
+            table: &bet.table,
+            counts: &counts,
+            method: String::new(),
+        }
+        .player_ev();
+        if let Some(warning) = bet.table.return_warning(exact) {
+            eprintln!("warning: {warning}");
+        }
+        let k = (s.player_ev - exact) / s.se;
+        text += &format!("{head} {:>10} {:>+14.2}\n", pct(exact), k);
     }
     text
 }

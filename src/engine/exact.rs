@@ -20,13 +20,22 @@
 //! representative hand of each class is dealt (suits given round robin, at most two cards a suit
 //! outside the flush suit, so no other suit nears a flush), its [`SevenCardFacts`] found, and its
 //! class's count added to the line that pays it. By brute force: every hand's facts.
+//! The one event that reads suits outside the flush suit, royal match (a royal flush and a
+//! suited K-Q as the other two cards), can hold only when exactly two cards lie outside the
+//! flush suit; such a class is split by whether those two (of different ranks) share a suit:
+//! 3 of their 9 suit pairs do, so a third of the class's hands (both dealt to suit 1) and two
+//! thirds (suits 1 and 2). A bet judged on the dealer's seven cards has the same counts (the
+//! dealer's hand is as uniform a 7-card hand as the player's).
+//!
+//! Three-card bets: every 3-card hand of the deck (C(53, 3) = 23,426), each equally likely to be
+//! the player's first three cards.
 
 use rayon::prelude::*;
 
 use crate::cards::{ACE, Card, Deck, sorted_hand};
 use crate::combin::{choose, for_each_hand_from};
 use crate::eval::{Category, Evaluator, JOKER_SYMBOL, JokerRule, RANK_KEYS, symbol_multisets};
-use crate::game::events::SevenCardFacts;
+use crate::game::events::{SevenCardFacts, three_card_key};
 use crate::game::paytable::{BetKind, Event, Paytable};
 
 /// How to enumerate.
@@ -248,9 +257,16 @@ impl LineCounts {
     }
 }
 
+/// Whether a bet can be counted exactly: every kind but a setting bet, whose hands depend on the
+/// player's way (simulated only).
+pub fn is_countable(table: &Paytable) -> bool {
+    table.kind != BetKind::Setting
+}
+
 /// Exact counts for every line of each table: seven-card bets over every 7-card hand of the deck
 /// (all of them in one pass, by `method`), joker bets over every (player, dealer) pair of 7-card
-/// hands, in closed form. Results are in the order of `tables`.
+/// hands, in closed form. Results are in the order of `tables`; each must be
+/// [`is_countable`].
 pub fn paytable_counts(
     ev: &Evaluator,
     deck: Deck,
@@ -271,6 +287,8 @@ pub fn paytable_counts(
         .iter()
         .map(|t| match t.kind {
             BetKind::SevenCards => seven_counts.next().expect("one count per seven-card table"),
+            BetKind::FirstThree => three_card_line_counts(ev, deck, t),
+            BetKind::Setting => panic!("'{}' is judged on a setting: not countable", t.name),
             BetKind::Jokers => joker_line_counts(deck, t),
         })
         .collect()
@@ -345,25 +363,51 @@ fn structure_line_counts(
             continue;
         }
         let n = 4 * suit_ways * joker_ways;
-        let hand = representative(&counts_by_rank, jokers, Some(mask));
-        add_hands(ev, &hand, n, tables, &mut out);
+        let suited = match outside_pair(&counts_by_rank, mask) {
+            true => n / 3,
+            false => 0,
+        };
+        if suited > 0 {
+            let hand = representative(&counts_by_rank, jokers, Some(mask), true);
+            add_hands(ev, &hand, suited, tables, &mut out);
+        }
+        let hand = representative(&counts_by_rank, jokers, Some(mask), false);
+        add_hands(ev, &hand, n - suited, tables, &mut out);
         flush_ways += n;
     }
     if ways > flush_ways {
-        let hand = representative(&counts_by_rank, jokers, None);
+        let hand = representative(&counts_by_rank, jokers, None, false);
         add_hands(ev, &hand, ways - flush_ways, tables, &mut out);
     }
     out
 }
 
+/// Whether exactly two cards, of different ranks, lie outside the flush suit holding `mask`.
+fn outside_pair(counts_by_rank: &[u64; 13], mask: u32) -> bool {
+    let outside = (0..13).map(|r| counts_by_rank[r] - u64::from(mask >> r & 1));
+    let outside: Vec<u64> = outside.filter(|&c| c > 0).collect();
+    outside == [1, 1]
+}
+
 /// A hand (sorted) with these rank counts and jokers: with `flush = Some(mask)`, suit 0 holds
 /// exactly one card of each rank in `mask` and the other cards go round robin over suits 1 to 3;
 /// with `None`, every card goes round robin over the four suits. Either way each rank's cards
-/// get distinct suits and no suit outside the flush suit holds more than two cards.
-fn representative(counts_by_rank: &[u64; 13], jokers: usize, flush: Option<u32>) -> [Card; 7] {
+/// get distinct suits and no suit outside the flush suit holds more than two cards. With
+/// `suited_outside` (exactly two cards of different ranks outside the flush suit) both go to
+/// suit 1.
+fn representative(
+    counts_by_rank: &[u64; 13],
+    jokers: usize,
+    flush: Option<u32>,
+    suited_outside: bool,
+) -> [Card; 7] {
     let mut cards = Vec::with_capacity(7);
     let mut next = 0u8;
-    let (first_suit, suits) = if flush.is_some() { (1, 3) } else { (0, 4) };
+    let (first_suit, suits) = match (flush, suited_outside) {
+        (Some(_), true) => (1, 1),
+        (Some(_), false) => (1, 3),
+        (None, _) => (0, 4),
+    };
     for rank in 0..13u8 {
         let mut count = counts_by_rank[rank as usize];
         if flush.is_some_and(|mask| mask >> rank & 1 == 1) {
@@ -405,6 +449,24 @@ pub fn joker_deals(deck: Deck, player: u8, dealer: u8) -> u64 {
         return 0;
     }
     choose(jokers, p) * choose(52, 7 - p) * choose(jokers - p, d) * choose(45 + p, 7 - d)
+}
+
+/// Every 3-card hand of the deck counted by the line of `table` that pays it.
+fn three_card_line_counts(ev: &Evaluator, deck: Deck, table: &Paytable) -> LineCounts {
+    let joker = ev.ranking().joker;
+    let cards = deck.cards();
+    let lines = table.lines.len();
+    let plan = crate::game::events::SideBetPlan::new(table, joker);
+    let mut counts = vec![0u64; lines + 1];
+    for (i, &a) in cards.iter().enumerate() {
+        for (j, &b) in cards.iter().enumerate().skip(i + 1) {
+            for &c in &cards[j + 1..] {
+                let key = three_card_key(&[a, b, c], joker);
+                counts[plan.three_card_line(key)] += 1;
+            }
+        }
+    }
+    LineCounts { counts }
 }
 
 fn joker_line_counts(deck: Deck, table: &Paytable) -> LineCounts {

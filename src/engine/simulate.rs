@@ -31,8 +31,8 @@ use crate::engine::run::{Job, Plan, Tally, decimal, decimals, run_all};
 use crate::eval::Evaluator;
 use crate::files::ConfigError;
 use crate::game::GameRules;
-use crate::game::events::{SevenCardFacts, SideBetPlan};
-use crate::game::paytable::{BetKind, Event, MAX_LINES};
+use crate::game::events::{BetHand, SevenCardFacts, SideBetPlan};
+use crate::game::paytable::{Event, MAX_LINES};
 use crate::game::wager::{
     DealerHand, DealerSetting, Outcome, OutcomeCounts, settle, settle_setting,
 };
@@ -111,7 +111,10 @@ impl SideBetTally {
             *a += b;
         }
         self.net += other.net;
-        self.net_squared += other.net_squared;
+        // With pays at most MAX_PAYS to 1 a round's square is below 4 x 10^21, so this sum
+        // overflows only past 10^16 rounds: checked, never wrapped.
+        self.net_squared = (self.net_squared.checked_add(other.net_squared))
+            .expect("side-bet sum of squares overflows 128 bits (more than 10^16 rounds)");
         add_blocks(&mut self.block_net, &other.block_net);
     }
 }
@@ -248,6 +251,14 @@ impl DealtRound {
     }
 }
 
+/// One player hand as played: its outcome, its seven-card facts (when a bet needs them) and
+/// its setting's (front, back) values.
+struct PlayedHand {
+    outcome: Outcome,
+    facts: Option<SevenCardFacts>,
+    setting: (crate::eval::Value, crate::eval::Value),
+}
+
 /// A validated simulation, ready to deal: the game, both strategies, the players per round, and
 /// what rounds are settled with (the evaluator and each side bet's plan, built once).
 pub struct Simulation {
@@ -260,6 +271,8 @@ pub struct Simulation {
     side_bets: Vec<SideBetPlan>,
     /// Whether any side bet needs the player's seven-card facts.
     needs_facts: bool,
+    /// Whether any side bet is judged on the dealer's seven cards.
+    needs_dealer_facts: bool,
 }
 
 impl Simulation {
@@ -274,10 +287,13 @@ impl Simulation {
             return Err(SimError::Players(players));
         }
         check_sides(&game, &*dealer, &*player)?;
-        let side_bets: Vec<SideBetPlan> = game.side_bets.iter().map(SideBetPlan::new).collect();
+        let side_bets: Vec<SideBetPlan> = (game.side_bets.iter())
+            .map(|t| SideBetPlan::new(t, game.ranking.joker))
+            .collect();
         Ok(Simulation {
             ev: Evaluator::new(game.ranking),
-            needs_facts: (side_bets.iter()).any(|p| p.table.kind == BetKind::SevenCards),
+            needs_facts: side_bets.iter().any(SideBetPlan::needs_player_facts),
+            needs_dealer_facts: side_bets.iter().any(SideBetPlan::needs_dealer_facts),
             side_bets,
             game,
             player,
@@ -305,42 +321,70 @@ impl Simulation {
         shown: Option<DealerSetting>,
         dealer: &DealerHand,
         tally: &mut SimTally,
-    ) -> (Outcome, Option<SevenCardFacts>) {
+    ) -> PlayedHand {
         let player = &*self.player;
         if let Some(known) = slot.and_then(|slot| player.known_at(slot)) {
             tally.categories[known.best as usize] += 1;
             let facts = self
                 .needs_facts
                 .then(|| SevenCardFacts::of_known(dealt, &known));
-            return (settle_setting(known.front, known.back, dealer), facts);
+            let outcome = settle_setting(known.front, known.back, dealer);
+            return PlayedHand {
+                outcome,
+                facts,
+                setting: (known.front, known.back),
+            };
         }
         let hand = sorted_hand(dealt);
         let splits = self.ev.split_values(&hand);
         tally.categories[splits.best_five().category() as usize] += 1;
-        let outcome = settle(&splits, player.choose(&hand, &splits, shown), dealer);
-        let facts = self.needs_facts.then(|| SevenCardFacts::of(&hand, &splits));
-        (outcome, facts)
+        let k = player.choose(&hand, &splits, shown);
+        PlayedHand {
+            outcome: settle(&splits, k, dealer),
+            facts: self.needs_facts.then(|| SevenCardFacts::of(&hand, &splits)),
+            setting: (splits.front[k], splits.back[k]),
+        }
     }
 
-    /// Settles every side bet of one player hand into `tally`, adding each bet's net to `net`.
+    /// The dealer's seven-card facts, when a side bet is judged on the dealer's hand: from the
+    /// dealer's way's cache when it knows the hand, else from the split values.
+    fn dealer_facts(&self, cards: &[Card; 7], slot: Option<ShapeSlot>) -> Option<SevenCardFacts> {
+        if !self.needs_dealer_facts {
+            return None;
+        }
+        if let Some(known) = slot.and_then(|slot| self.dealer.known_at(slot)) {
+            return Some(SevenCardFacts::of_known(cards, &known));
+        }
+        let hand = sorted_hand(cards);
+        Some(SevenCardFacts::of(&hand, &self.ev.split_values(&hand)))
+    }
+
+    /// Settles every side bet of one player hand (`hand` in deal order) into `tally`, adding
+    /// each bet's net to `net`.
     #[inline]
     fn settle_side_bets(
         &self,
         hand: &[Card; 7],
-        facts: Option<SevenCardFacts>,
-        dealer_jokers: u8,
+        played: &PlayedHand,
+        dealer: (u8, Option<&SevenCardFacts>),
         tally: &mut SimTally,
         net: &mut [i64; MAX_SIDE_BETS],
     ) {
         if self.side_bets.is_empty() {
             return;
         }
-        let jokers = Event::Jokers {
-            player: Cards::from_cards(hand).jokers() as u8,
-            dealer: dealer_jokers,
+        let bet_hand = BetHand {
+            dealt: hand,
+            facts: played.facts.as_ref(),
+            setting: played.setting,
+            dealer_facts: dealer.1,
+            jokers: Event::Jokers {
+                player: Cards::from_cards(hand).jokers() as u8,
+                dealer: dealer.0,
+            },
         };
         for (i, plan) in self.side_bets.iter().enumerate() {
-            let line = plan.line(facts.as_ref(), jokers);
+            let line = plan.line(&bet_hand);
             tally.side_bets[i].lines[line] += 1;
             net[i] += plan.line_net[line];
         }
@@ -414,13 +458,15 @@ impl Job for Simulation {
         let mut net = 0i64;
         let mut side_net = [0i64; MAX_SIDE_BETS];
         let dealer_jokers = Cards::from_cards(dealer_cards).jokers() as u8;
+        let dealer_facts = self.dealer_facts(dealer_cards, round.dealer_slot);
         for seat in 1..=players {
             let hand = round.hand(seat);
             let slot = round.player_slots[seat - 1];
-            let (outcome, facts) = self.play_hand(hand, slot, shown, &dealer, tally);
-            tally.outcomes.record(outcome);
-            net += outcome.net_units(wager);
-            self.settle_side_bets(hand, facts, dealer_jokers, tally, &mut side_net);
+            let played = self.play_hand(hand, slot, shown, &dealer, tally);
+            tally.outcomes.record(played.outcome);
+            net += played.outcome.net_units(wager);
+            let dealer_side = (dealer_jokers, dealer_facts.as_ref());
+            self.settle_side_bets(hand, &played, dealer_side, tally, &mut side_net);
         }
         let block = block_of(deal);
         self.reserve_block(tally, block);

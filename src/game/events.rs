@@ -7,9 +7,9 @@
 //! ([`Paytable::first_line`]). Joker bets look only at the jokers in the two hands.
 
 use crate::cards::{ACE, Card, Cards, JOKER_BITS, LANE_MASK, RANKS};
-use crate::eval::Category;
 use crate::eval::split::{KnownSetting, SplitValues};
-use crate::game::paytable::{BetKind, Event, Paytable};
+use crate::eval::{Category, JokerRule, Value};
+use crate::game::paytable::{BetKind, Event, JudgedOn, Paytable, ThreeCard};
 
 /// What a 7-card hand makes, for side bets.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -22,6 +22,7 @@ pub struct SevenCardFacts {
     jokers: u8,
     aces: u8,
     seven_card_straight_flush: bool,
+    royal_match: bool,
 }
 
 impl SevenCardFacts {
@@ -52,6 +53,7 @@ impl SevenCardFacts {
             jokers: cards.jokers() as u8,
             aces: count_aces(cards),
             seven_card_straight_flush: is_seven_card_straight_flush(cards),
+            royal_match: is_royal_match(cards),
         }
     }
 
@@ -71,9 +73,137 @@ impl SevenCardFacts {
             Event::PaiGowHigh(rank) => {
                 self.best == Category::HighCard && self.best_top_slot == rank + 1
             }
-            Event::Jokers { .. } => false,
+            Event::RoyalMatch => self.royal_match,
+            Event::Jokers { .. } | Event::ThreeCard(_) | Event::Setting { .. } => false,
         }
     }
+}
+
+/// A royal flush plus a royal match: for some suit holding a king and a queen, the other five
+/// cards are jokers and cards of one suit, all ten or above (a royal flush, the jokers filling).
+pub fn is_royal_match(cards: Cards) -> bool {
+    const KING_QUEEN: u32 = 0b11 << (ACE - 2);
+    const ROYAL: u32 = 0b11111 << (ACE - 4);
+    let jokers = cards.jokers();
+    (0..4u8).any(|t| {
+        if cards.suit_mask(t) & KING_QUEEN != KING_QUEEN {
+            return false;
+        }
+        let (mut suits, mut natural, mut royal) = (0, 0, true);
+        for s in 0..4u8 {
+            let rest = cards.suit_mask(s) & !if s == t { KING_QUEEN } else { 0 };
+            if rest != 0 {
+                suits += 1;
+                natural += rest.count_ones();
+                royal &= rest & !ROYAL == 0;
+            }
+        }
+        suits <= 1 && royal && natural + jokers == 5
+    })
+}
+
+/// The three-card categories, one bit each, in [`three_card_made`].
+const THREE_HIGH: u8 = 0;
+const THREE_PAIR: u8 = 1;
+const THREE_FLUSH: u8 = 2;
+const THREE_STRAIGHT: u8 = 3;
+const THREE_TRIPS: u8 = 4;
+const THREE_STRAIGHT_FLUSH: u8 = 5;
+
+/// The 3-card category of three natural cards (rank, suit).
+fn three_card_category(cards: [(u8, u8); 3]) -> u8 {
+    let mut ranks = cards.map(|(r, _)| r);
+    ranks.sort_unstable();
+    let flush = cards.iter().all(|&(_, s)| s == cards[0].1);
+    let distinct = ranks[0] != ranks[1] && ranks[1] != ranks[2];
+    let straight = distinct && (ranks[2] - ranks[0] == 2 || ranks == [0, 1, ACE]);
+    match (straight, flush) {
+        (true, true) => THREE_STRAIGHT_FLUSH,
+        _ if ranks[0] == ranks[2] => THREE_TRIPS,
+        (true, false) => THREE_STRAIGHT,
+        (false, true) => THREE_FLUSH,
+        _ if !distinct => THREE_PAIR,
+        _ => THREE_HIGH,
+    }
+}
+
+/// The 3-card categories (bits) some allowed reading of `cards` makes (see the module docs).
+pub fn three_card_made(cards: &[Card; 3], joker: JokerRule) -> u8 {
+    let mut reading = [(0u8, 0u8); 3];
+    let mut natural = 0;
+    for card in cards {
+        if let (Some(rank), Some(suit)) = (card.rank(), card.suit()) {
+            reading[natural] = (rank, suit);
+            natural += 1;
+        }
+    }
+    let mut made = 0u8;
+    read_jokers(&mut reading, natural, true, joker, &mut made);
+    made
+}
+
+/// Tries every card for each joker from position `next` on (`all_aces`: the jokers read so far
+/// are aces), adding each allowed reading's category to `made`.
+fn read_jokers(
+    reading: &mut [(u8, u8); 3],
+    next: usize,
+    all_aces: bool,
+    joker: JokerRule,
+    made: &mut u8,
+) {
+    if next == 3 {
+        let category = three_card_category(*reading);
+        let completes = matches!(
+            category,
+            THREE_STRAIGHT | THREE_FLUSH | THREE_STRAIGHT_FLUSH
+        );
+        if joker == JokerRule::Wild || all_aces || completes {
+            *made |= 1 << category;
+        }
+        return;
+    }
+    for rank in 0..RANKS {
+        for suit in 0..4 {
+            reading[next] = (rank, suit);
+            read_jokers(reading, next + 1, all_aces && rank == ACE, joker, made);
+        }
+    }
+}
+
+/// Whether a three-card hand (its [`three_card_made`] bits, whether it holds a joker) makes
+/// `event`.
+fn three_card_makes(made: u8, has_joker: bool, event: ThreeCard) -> bool {
+    let bit = |c: u8| made & (1 << c) != 0;
+    match event {
+        ThreeCard::NaturalStraightFlush => !has_joker && bit(THREE_STRAIGHT_FLUSH),
+        ThreeCard::StraightFlushWithJoker => has_joker && bit(THREE_STRAIGHT_FLUSH),
+        ThreeCard::ThreeOfAKind => bit(THREE_TRIPS),
+        ThreeCard::Straight => bit(THREE_STRAIGHT),
+        ThreeCard::Flush => bit(THREE_FLUSH),
+        ThreeCard::Pair => bit(THREE_PAIR),
+    }
+}
+
+/// The paying line (or `lines`, none) of a three-card paytable for every (made bits, joker)
+/// key: 128 entries.
+fn three_card_line_table(paytable: &Paytable) -> Vec<u8> {
+    (0..128usize)
+        .map(|key| {
+            let (made, has_joker) = ((key & 63) as u8, key >> 6 == 1);
+            let line = paytable.lines.iter().position(|l| match l.event {
+                Event::ThreeCard(e) => three_card_makes(made, has_joker, e),
+                _ => false,
+            });
+            line.unwrap_or(paytable.lines.len()) as u8
+        })
+        .collect()
+}
+
+/// The key of a three-card hand in [`three_card_line_table`].
+#[inline]
+pub fn three_card_key(cards: &[Card; 3], joker: JokerRule) -> usize {
+    let has_joker = cards.iter().any(|c| c.is_joker());
+    usize::from(three_card_made(cards, joker)) | usize::from(has_joker) << 6
 }
 
 /// The number of (suited) aces in a set: one bit per suit lane, the four lanes summed by one
@@ -121,13 +251,16 @@ impl SevenCardFacts {
     pub const KEY_BITS: u32 = 18;
 
     /// Everything that decides which line pays, in [`Self::KEY_BITS`] bits: the categories made
-    /// (or, for a pai gow hand, which makes only high card, a flag and the top slot), the
-    /// jokers, the aces and the 7-card straight flush. The best category is the highest made.
+    /// (bits 0-10), with bit 11 flagging either a pai gow hand (which makes only high card: the
+    /// low bits then hold its top slot, below 16) or a royal match (which always makes a royal
+    /// flush: the low bits hold the categories, 512 or more); the jokers, the aces and the 7-card
+    /// straight flush. The best category is the highest made.
     #[inline]
     pub fn key(&self) -> usize {
-        let made = match self.made {
-            1 => 1 << 11 | usize::from(self.best_top_slot),
-            m => usize::from(m),
+        let made = match (self.made, self.royal_match) {
+            (1, _) => 1 << 11 | usize::from(self.best_top_slot),
+            (m, true) => 1 << 11 | usize::from(m),
+            (m, false) => usize::from(m),
         };
         made | usize::from(self.jokers) << 12
             | usize::from(self.aces) << 14
@@ -136,9 +269,10 @@ impl SevenCardFacts {
 
     /// Facts with this key (a representative: fields no event reads for it are zero).
     fn from_key(key: usize) -> SevenCardFacts {
-        let (made, best_top_slot) = match key & 0xFFF {
-            k if k >> 11 == 1 => (1, (k & 15) as u8),
-            k => (k as u16, 0),
+        let (made, best_top_slot, royal_match) = match key & 0xFFF {
+            k if k >> 11 == 1 && k & 0x7FF < 16 => (1, (k & 15) as u8, false),
+            k if k >> 11 == 1 => ((k & 0x7FF) as u16, 0, true),
+            k => (k as u16, 0, false),
         };
         SevenCardFacts {
             made,
@@ -147,6 +281,7 @@ impl SevenCardFacts {
             jokers: ((key >> 12) & 3) as u8,
             aces: ((key >> 14) & 7) as u8,
             seven_card_straight_flush: key >> 17 & 1 == 1,
+            royal_match,
         }
     }
 }
@@ -183,22 +318,72 @@ impl LineTable {
     }
 }
 
+/// What one player's side bets are settled on in one round.
+pub struct BetHand<'a> {
+    /// The player's seven cards in deal order (a three-card bet reads the first three).
+    pub dealt: &'a [Card; 7],
+    /// The player's seven-card facts, when a seven-card bet on the player needs them.
+    pub facts: Option<&'a SevenCardFacts>,
+    /// The dealer's seven-card facts, when a bet judged on the dealer needs them.
+    pub dealer_facts: Option<&'a SevenCardFacts>,
+    /// The joker event of the deal.
+    pub jokers: Event,
+    /// The player's setting as played: (front, back) values.
+    pub setting: (Value, Value),
+}
+
+/// The paying line by kind of bet.
+enum LineLookup {
+    SevenCards(LineTable),
+    FirstThree(Vec<u8>),
+    /// By the back's category and whether the front is a pair: [`setting_key`].
+    Setting(Vec<u8>),
+    Jokers,
+}
+
+/// The key of a setting in a setting bet's line table: the back's category, twice, plus one
+/// when the front is a pair.
+#[inline]
+fn setting_key((front, back): (Value, Value)) -> usize {
+    2 * back.category() as usize + usize::from(front.category() == Category::OnePair)
+}
+
+/// The paying line (or `lines`, none) of a setting paytable for every [`setting_key`].
+fn setting_line_table(paytable: &Paytable) -> Vec<u8> {
+    (0..22usize)
+        .map(|key| {
+            let back = Category::from_u32((key / 2) as u32);
+            let pair = key % 2 == 1;
+            let makes = |e: Event| match e {
+                Event::Setting {
+                    back: b,
+                    front_pair,
+                } => b == back && (pair || !front_pair),
+                _ => false,
+            };
+            let line = paytable.lines.iter().position(|l| makes(l.event));
+            line.unwrap_or(paytable.lines.len()) as u8
+        })
+        .collect()
+}
+
 /// How one side bet is settled in the hot loop: its paytable and each line's net in pay units
 /// (`unit` units = one bet, so "X to Y" lines stay integers).
 pub struct SideBetPlan {
     pub table: Paytable,
-    /// Pay units per unit bet: the least common multiple of the lines' stakes.
+    /// Pay units per unit bet: the least common multiple of the lines' stakes (which divide
+    /// [`crate::game::wager::BET_UNITS`], pays being whole units in lowest terms).
     pub unit: i64,
     /// Net per line in pay units; the slot after the last line is a loss (`-unit`).
     pub line_net: Vec<i64>,
-    /// The paying line by seven-card facts (seven-card bets).
-    lines: Option<LineTable>,
+    lookup: LineLookup,
+    joker: JokerRule,
 }
 
 impl SideBetPlan {
     /// The plan for one paytable (at most [`crate::game::paytable::MAX_LINES`] lines, checked by the
-    /// paytable loader).
-    pub fn new(table: &Paytable) -> SideBetPlan {
+    /// paytable loader) under the game's joker rule.
+    pub fn new(table: &Paytable, joker: JokerRule) -> SideBetPlan {
         let gcd = |mut a: u64, mut b: u64| {
             while b != 0 {
                 (a, b) = (b, a % b);
@@ -214,21 +399,58 @@ impl SideBetPlan {
             .map(|line| (line.pays.to_win * (unit / line.pays.stake)) as i64)
             .collect();
         line_net.push(-(unit as i64));
+        let lookup = match table.kind {
+            BetKind::SevenCards => LineLookup::SevenCards(LineTable::new(table)),
+            BetKind::FirstThree => LineLookup::FirstThree(three_card_line_table(table)),
+            BetKind::Setting => LineLookup::Setting(setting_line_table(table)),
+            BetKind::Jokers => LineLookup::Jokers,
+        };
         SideBetPlan {
             table: table.clone(),
             unit: unit as i64,
             line_net,
-            lines: (table.kind == BetKind::SevenCards).then(|| LineTable::new(table)),
+            lookup,
+            joker,
+        }
+    }
+
+    /// Whether this bet needs the player's seven-card facts.
+    pub fn needs_player_facts(&self) -> bool {
+        self.table.kind == BetKind::SevenCards && self.table.judged_on == JudgedOn::Player
+    }
+
+    /// Whether this bet needs the dealer's seven-card facts.
+    pub fn needs_dealer_facts(&self) -> bool {
+        self.table.kind == BetKind::SevenCards && self.table.judged_on == JudgedOn::Dealer
+    }
+
+    /// The line (or the slot after the last line) of a three-card bet paying a hand with this
+    /// [`three_card_key`].
+    #[inline]
+    pub fn three_card_line(&self, key: usize) -> usize {
+        match &self.lookup {
+            LineLookup::FirstThree(lines) => usize::from(lines[key]),
+            _ => unreachable!("a three-card bet"),
         }
     }
 
     /// The index of the line paying this hand (the slot after the last line if none).
     #[inline]
-    pub fn line(&self, facts: Option<&SevenCardFacts>, jokers: Event) -> usize {
-        let paid = match (&self.lines, facts) {
-            (Some(lines), Some(facts)) => lines.line(facts),
-            (None, _) => self.table.joker_line(jokers),
-            (Some(_), None) => unreachable!("facts are computed for seven-card bets"),
+    pub fn line(&self, hand: &BetHand) -> usize {
+        let paid = match &self.lookup {
+            LineLookup::SevenCards(lines) => {
+                let facts = match self.table.judged_on {
+                    JudgedOn::Dealer => hand.dealer_facts,
+                    _ => hand.facts,
+                };
+                lines.line(facts.expect("facts are computed for seven-card bets"))
+            }
+            LineLookup::FirstThree(_) => {
+                let first: &[Card; 3] = hand.dealt[..3].try_into().expect("three cards");
+                return self.three_card_line(three_card_key(first, self.joker));
+            }
+            LineLookup::Setting(lines) => return usize::from(lines[setting_key(hand.setting)]),
+            LineLookup::Jokers => self.table.joker_line(hand.jokers),
         };
         paid.unwrap_or(self.table.lines.len())
     }
@@ -346,5 +568,106 @@ mod tests {
         assert!(!facts("9h 8d 7c 6s 5h 3d 2c").makes(Event::PaiGowHigh(7)));
         assert!(!facts("9h 8d 7c 5s 4h 3d 3c").makes(Event::PaiGowHigh(7)));
         assert!(facts("Jk 8d 7c 5s Th 3d 2c").makes(Event::PaiGowHigh(ACE)));
+    }
+
+    #[test]
+    fn royal_match_needs_a_natural_suited_king_and_queen_beside_a_royal() {
+        assert!(facts("As Ks Qs Js Ts Kh Qh").makes(Event::RoyalMatch));
+        for hand in ["As Ks Qs Js Jk Kh Qh", "As Ks Qs Js Ts Kh Qd"] {
+            let f = facts(hand);
+            let back = SevenCardFacts::from_key(f.key());
+            assert_eq!(back.key(), f.key(), "{hand}");
+            assert_eq!(
+                back.makes(Event::RoyalMatch),
+                f.makes(Event::RoyalMatch),
+                "{hand}"
+            );
+            assert!(back.makes(Event::Makes(Category::RoyalFlush)), "{hand}");
+        }
+        assert!(facts("As Ks Qs Js Jk Kh Qh").makes(Event::RoyalMatch));
+        assert!(facts("As Qs Js Ts Jk Kd Qd").makes(Event::RoyalMatch));
+        assert!(!facts("As Ks Qs Js Ts Kh Qd").makes(Event::RoyalMatch));
+        assert!(!facts("As Ks Qs Js Ts Kh Jk").makes(Event::RoyalMatch));
+        assert!(!facts("As Ks Qs Js 9s Kh Qh").makes(Event::RoyalMatch));
+        assert!(!facts("Ah Ks Qs Js Ts Kh Qh").makes(Event::RoyalMatch));
+    }
+
+    fn three(text: &str, joker: JokerRule) -> Vec<ThreeCard> {
+        let hand = Deck::with_jokers(2).unwrap().parse_hand(text, 3).unwrap();
+        let cards: [Card; 3] = hand.try_into().unwrap();
+        let made = three_card_made(&cards, joker);
+        let has_joker = cards.iter().any(|c| c.is_joker());
+        (ThreeCard::ALL.iter())
+            .filter(|(e, _)| three_card_makes(made, has_joker, *e))
+            .map(|&(e, _)| e)
+            .collect()
+    }
+
+    #[test]
+    fn three_card_hands_read_the_joker_by_the_rule() {
+        use ThreeCard::*;
+        let bug = JokerRule::Bug;
+        assert_eq!(three("As 2s 3s", bug), [NaturalStraightFlush]);
+        assert_eq!(three("Qh Kh Ah", bug), [NaturalStraightFlush]);
+        assert_eq!(three("Kh Ah 2h", bug), [Flush]);
+        assert_eq!(
+            three("Jk As 2s", bug),
+            [StraightFlushWithJoker, Straight, Flush, Pair]
+        );
+        assert_eq!(three("Jk Kd Kh", bug), [Pair]);
+        assert_eq!(three("Jk Kd Kh", JokerRule::Wild), [ThreeOfAKind, Pair]);
+        assert_eq!(three("Jk Ad Ah", bug), [ThreeOfAKind]);
+        assert_eq!(three("Jk 9d 2h", bug), Vec::<ThreeCard>::new());
+        assert_eq!(
+            three("Jk Jk 5c", bug),
+            [StraightFlushWithJoker, Straight, Flush, Pair]
+        );
+    }
+
+    #[test]
+    fn setting_bets_read_the_back_and_the_front_as_set() {
+        let text = "name = \"j\"\n[[line]]\nevent = \"full_house_behind_plus_pair\"\npays = 60\n\
+                    [[line]]\nevent = \"full_house_behind\"\npays = 30\n[[line]]\nevent = \"straight_behind\"\npays = 10\n";
+        let table = Paytable::from_toml(text, "j.toml").unwrap();
+        let plan = SideBetPlan::new(&table, JokerRule::Bug);
+        let ev = Evaluator::new(Ranking::default());
+        let deck = Deck::with_jokers(1).unwrap();
+        let line = |text: &str, front: (usize, usize)| {
+            let hand = deck.parse_hand7(text).unwrap();
+            let splits = ev.split_values(&hand);
+            let k = (0..21)
+                .find(|&k| crate::eval::split::FRONT_POSITIONS[k] == (front.0 as u8, front.1 as u8))
+                .unwrap();
+            let bet_hand = BetHand {
+                dealt: &hand,
+                facts: None,
+                dealer_facts: None,
+                jokers: Event::Jokers {
+                    player: 0,
+                    dealer: 0,
+                },
+                setting: (splits.front[k], splits.back[k]),
+            };
+            plan.line(&bet_hand)
+        };
+        // Sorted hands: the front is two card positions of the sorted seven.
+        let full_house_and_pair = "2c 2d 5h 5s 9c 9d 9h";
+        let sorted = crate::cards::sorted_hand(&deck.parse_hand7(full_house_and_pair).unwrap());
+        let at = |c: &str| sorted.iter().position(|x| x.to_string() == c).unwrap();
+        assert_eq!(line(full_house_and_pair, (at("2c"), at("2d"))), 0);
+        assert_eq!(
+            line(full_house_and_pair, (at("2c"), at("5h"))),
+            3,
+            "three nines behind: no line"
+        );
+        let straight = "4c 5d 6h 7s 8c Kd Ah";
+        let sorted = crate::cards::sorted_hand(&deck.parse_hand7(straight).unwrap());
+        let at = |c: &str| sorted.iter().position(|x| x.to_string() == c).unwrap();
+        assert_eq!(line(straight, (at("Kd"), at("Ah"))), 2);
+        assert_eq!(
+            line(straight, (at("4c"), at("Ah"))),
+            3,
+            "no line: the straight is broken"
+        );
     }
 }

@@ -45,6 +45,11 @@ pub const SHIPPED_GAMES: &[(&str, &str, &str)] = &[
         "games/california.toml",
         include_str!("../../games/california.toml"),
     ),
+    (
+        "ez-pai-gow",
+        "games/ez-pai-gow.toml",
+        include_str!("../../games/ez-pai-gow.toml"),
+    ),
 ];
 
 /// The game file as written.
@@ -178,6 +183,9 @@ impl GameRules {
             ));
         }
         let _ = file.notes;
+        for bet in &side_bets {
+            bet.check_deck(deck.jokers(), deck.size())?;
+        }
         Ok(GameRules {
             name: file.name,
             source: file.source,

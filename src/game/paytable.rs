@@ -8,12 +8,27 @@
 //! a line that can never pay because every hand making its event also makes the event of a line
 //! above it is an error (list lines in pay order). Duplicated events are errors too.
 //!
-//! Events come in two kinds, and one paytable uses one kind:
-//! - seven-card events, judged on the player's seven cards however they are set: a category
-//!   event (`flush`, `three_of_a_kind`, ...) holds when some five of the seven cards, read at their
-//!   best, make exactly that category (so a hand holding both a straight and three of a kind makes
-//!   both, and pays whichever line comes first); plus the 7-card events below;
+//! Events come in four kinds, and one paytable uses one kind:
+//! - seven-card events, judged on the player's seven cards however they are set (or, with
+//!   `judged_on = "dealer"`, on the dealer's): a category event (`flush`, `three_of_a_kind`, ...)
+//!   holds when some five of the seven cards, read at their best, make exactly that category (so a
+//!   hand holding both a straight and three of a kind makes both, and pays whichever line comes
+//!   first); plus the 7-card events below (royal match: a royal flush and a natural suited K-Q as
+//!   the other two cards);
+//! - three-card events, judged on the first three cards dealt to the player (Pai Gow Mania's
+//!   3-card bet): a 3-card poker hand, the joker read every way the game's joker rule allows;
+//! - setting events, judged on the player's hand as its way sets it (`full_house_behind`,
+//!   `full_house_behind_plus_pair`: Jackpot Pai Gow's "+ pair" lines); simulated only, since
+//!   which hands pay depends on the way;
 //! - joker events, judged on how many jokers the player and the dealer hold.
+//!
+//! Guardrails, every error naming the file and the line: an unknown event lists the valid names;
+//! `pays` is a whole number of 1/[`BET_UNITS`] of the bet, above 0 and at most [`MAX_PAYS`] to 1
+//! (so every exact sum of counts times pays fits 128 bits: see [`MAX_PAY_UNITS`]); a claimed
+//! hit rate lies in 0..=100% and a claimed return in -100%..; a line paying more than a line
+//! above it whose hands can overlap gets a warning ([`Paytable::warnings`]), as does a bet whose
+//! computed return is positive (found where the return is counted: `exact bonus`, `simulate`).
+//! Whether the game's deck can make every event is checked when a game loads its bets.
 //!
 //! A paytable may state the hit rate or return its publisher claims; reports compare them with
 //! the computed figures and never adjust to them.
@@ -22,7 +37,7 @@ use serde::Deserialize;
 
 use crate::cards::RANKS;
 use crate::eval::Category;
-use crate::files::{ConfigError, parse_toml, read_named};
+use crate::files::{ConfigError, line_column, parse_toml, read_named};
 use crate::game::wager::BET_UNITS;
 
 /// Shipped paytables: (name, origin, TOML text).
@@ -47,6 +62,21 @@ pub const SHIPPED_PAYTABLES: &[(&str, &str, &str)] = &[
         "games/paytables/pai-gow-mania-seven.toml",
         include_str!("../../games/paytables/pai-gow-mania-seven.toml"),
     ),
+    (
+        "pai-gow-mania-three",
+        "games/paytables/pai-gow-mania-three.toml",
+        include_str!("../../games/paytables/pai-gow-mania-three.toml"),
+    ),
+    (
+        "fortune",
+        "games/paytables/fortune.toml",
+        include_str!("../../games/paytables/fortune.toml"),
+    ),
+    (
+        "queens-dragon",
+        "games/paytables/queens-dragon.toml",
+        include_str!("../../games/paytables/queens-dragon.toml"),
+    ),
 ];
 
 /// The most lines one paytable may have.
@@ -70,15 +100,68 @@ pub enum Event {
     /// No five cards make a pair or better, and the highest card (a bug joker is an ace) is this
     /// rank (0 = deuce .. 12 = ace): a "pai gow" hand.
     PaiGowHigh(u8),
+    /// A royal flush (natural or with a joker) and, as the other two cards, a natural suited
+    /// king and queen (Fortune's "royal flush plus royal match").
+    RoyalMatch,
+    /// A three-card event (the first three cards dealt to the player).
+    ThreeCard(ThreeCard),
+    /// Judged on the player's hand as set by its way: the back makes exactly `back` and, with
+    /// `front_pair`, the front is a pair (Jackpot Pai Gow's "+ pair" lines).
+    Setting { back: Category, front_pair: bool },
     /// Joker events: (player's jokers, dealer's jokers) as listed.
     Jokers { player: u8, dealer: u8 },
 }
 
-/// The two kinds of events.
+/// Three-card poker events: some reading of the three cards (a joker read as the game's joker
+/// rule allows) makes exactly this hand.
+#[derive(Clone, Copy, PartialEq, Eq, Debug, Hash)]
+pub enum ThreeCard {
+    /// Three suited cards in sequence, no joker (A-2-3 to Q-K-A).
+    NaturalStraightFlush,
+    /// A three-card straight flush that uses a joker.
+    StraightFlushWithJoker,
+    /// Three of a kind.
+    ThreeOfAKind,
+    /// Three cards in sequence, not all one suit.
+    Straight,
+    /// Three cards of one suit, not in sequence.
+    Flush,
+    /// Exactly two cards of one rank.
+    Pair,
+}
+
+impl ThreeCard {
+    /// Every three-card event, with its name in paytable files (after `three_card_`).
+    pub const ALL: [(ThreeCard, &'static str); 6] = [
+        (ThreeCard::NaturalStraightFlush, "natural_straight_flush"),
+        (
+            ThreeCard::StraightFlushWithJoker,
+            "straight_flush_with_joker",
+        ),
+        (ThreeCard::ThreeOfAKind, "three_of_a_kind"),
+        (ThreeCard::Straight, "straight"),
+        (ThreeCard::Flush, "flush"),
+        (ThreeCard::Pair, "pair"),
+    ];
+
+    fn name(self) -> &'static str {
+        Self::ALL
+            .iter()
+            .find(|(e, _)| *e == self)
+            .map_or("", |(_, n)| n)
+    }
+}
+
+/// The three kinds of events.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
 pub enum BetKind {
-    /// Judged on the player's seven cards.
+    /// Judged on seven cards (the player's, or with `judged_on = "dealer"` the dealer's).
     SevenCards,
+    /// Judged on the first three cards dealt to the player.
+    FirstThree,
+    /// Judged on the player's setting (its front and back as set by the player's way):
+    /// simulated only, since the count depends on the way.
+    Setting,
     /// Judged on the jokers in the player's and the dealer's hands.
     Jokers,
 }
@@ -88,8 +171,68 @@ impl Event {
     pub fn kind(self) -> BetKind {
         match self {
             Event::Jokers { .. } => BetKind::Jokers,
+            Event::ThreeCard(_) => BetKind::FirstThree,
+            Event::Setting { .. } => BetKind::Setting,
             _ => BetKind::SevenCards,
         }
+    }
+
+    /// The jokers a deck needs for any deal to make this event.
+    pub fn jokers_needed(self) -> u8 {
+        use ThreeCard::StraightFlushWithJoker;
+        match self {
+            Event::SixAces => 2,
+            Event::Jokers { player, dealer } => player + dealer,
+            Event::SevenCardStraightFlushWithJoker
+            | Event::FiveAces
+            | Event::Makes(Category::FiveOfAKind)
+            | Event::ThreeCard(StraightFlushWithJoker)
+            | Event::Setting {
+                back: Category::FiveOfAKind,
+                ..
+            } => 1,
+            _ => 0,
+        }
+    }
+
+    /// Whether no deal can make both events (so their lines' order does not matter).
+    fn disjoint(self, other: Event) -> bool {
+        use Event::*;
+        let pai_gow_apart = |e: Event| !matches!(e, PaiGowHigh(_) | Makes(Category::HighCard));
+        match (self, other) {
+            (PaiGowHigh(_), e) | (e, PaiGowHigh(_)) => pai_gow_apart(e),
+            (Jokers { .. }, Jokers { .. }) => self != other,
+            (Setting { back: a, .. }, Setting { back: b, .. }) => a != b,
+            (SevenCardNaturalStraightFlush, SevenCardStraightFlushWithJoker)
+            | (SevenCardStraightFlushWithJoker, SevenCardNaturalStraightFlush) => true,
+            // A natural straight flush has one reading, which makes nothing else.
+            (ThreeCard(a), ThreeCard(b)) => {
+                let natural = self::ThreeCard::NaturalStraightFlush;
+                (a == natural || b == natural) && a != b
+            }
+            _ => false,
+        }
+    }
+
+    /// Every event name a paytable accepts, for error messages (pai gow hands and the
+    /// categories summarized).
+    pub fn valid_names() -> String {
+        let mut names: Vec<String> = [
+            "seven_card_natural_straight_flush",
+            "seven_card_straight_flush",
+            "seven_card_straight_flush_with_joker",
+            "six_aces",
+            "five_aces",
+            "royal_flush_plus_royal_match",
+        ]
+        .map(String::from)
+        .to_vec();
+        names.extend(Category::ALL_DESCENDING.map(|c| Event::Makes(c).name()));
+        names.push("pai_gow_9_high (any rank 2..A, or 10)".to_string());
+        names.extend(ThreeCard::ALL.map(|(e, _)| Event::ThreeCard(e).name()));
+        names.push("full_house_behind and full_house_behind_plus_pair (any category)".to_string());
+        names.extend(JOKER_EVENTS.map(|(n, _, _)| n.to_string()));
+        names.join(", ")
     }
 
     /// The event's name as written in paytable files.
@@ -102,6 +245,13 @@ impl Event {
             Event::FiveAces => "five_aces".into(),
             Event::Makes(c) => c.name().replace(' ', "_"),
             Event::PaiGowHigh(r) => format!("pai_gow_{}_high", rank_name(r)),
+            Event::RoyalMatch => "royal_flush_plus_royal_match".into(),
+            Event::ThreeCard(e) => format!("three_card_{}", e.name()),
+            Event::Setting { back, front_pair } => format!(
+                "{}_behind{}",
+                back.name().replace(' ', "_"),
+                if front_pair { "_plus_pair" } else { "" }
+            ),
             Event::Jokers { player, dealer } => joker_event_name(player, dealer).to_string(),
         }
     }
@@ -119,6 +269,13 @@ impl Event {
                 "Pai gow (no pair, straight or flush), {} high",
                 rank_word(r)
             ),
+            Event::RoyalMatch => "Royal flush plus royal match (suited K-Q)".into(),
+            Event::ThreeCard(e) => format!("3-card {}", e.name().replace('_', " ")),
+            Event::Setting { back, front_pair } => format!(
+                "{} behind{}",
+                capitalized(back.name()),
+                if front_pair { ", a pair in front" } else { "" }
+            ),
             Event::Jokers { player, dealer } => joker_event_label(player, dealer).to_string(),
         }
     }
@@ -131,7 +288,13 @@ impl Event {
             "seven_card_straight_flush_with_joker" => Some(Event::SevenCardStraightFlushWithJoker),
             "six_aces" => Some(Event::SixAces),
             "five_aces" => Some(Event::FiveAces),
+            "royal_flush_plus_royal_match" => Some(Event::RoyalMatch),
             _ => None,
+        };
+        let three_card = || {
+            let name = text.strip_prefix("three_card_")?;
+            let found = ThreeCard::ALL.iter().find(|(_, n)| *n == name);
+            found.map(|&(e, _)| Event::ThreeCard(e))
         };
         fixed
             .or_else(|| {
@@ -141,6 +304,8 @@ impl Event {
                     .map(Event::Makes)
             })
             .or_else(|| parse_pai_gow(text))
+            .or_else(three_card)
+            .or_else(|| parse_setting_event(text))
             .or_else(|| parse_joker_event(text))
     }
 
@@ -156,9 +321,31 @@ impl Event {
             Event::SevenCardStraightFlush => &[Event::Makes(StraightFlush)],
             Event::SixAces => &[Event::FiveAces, Event::Makes(FourOfAKind)],
             Event::FiveAces => &[Event::Makes(FourOfAKind)],
+            Event::RoyalMatch => &[Event::Makes(RoyalFlush)],
+            Event::Setting {
+                back,
+                front_pair: true,
+            } => std::slice::from_ref(setting_behind(back)),
             _ => &[],
         }
     }
+}
+
+/// `<back>_behind` without the pair, for [`Event::implied`].
+fn setting_behind(back: Category) -> &'static Event {
+    const BEHIND: [Event; 11] = {
+        let mut all = [Event::FiveAces; 11];
+        let mut i = 0;
+        while i < 11 {
+            all[i] = Event::Setting {
+                back: Category::ALL_DESCENDING[10 - i],
+                front_pair: false,
+            };
+            i += 1;
+        }
+        all
+    };
+    &BEHIND[back as usize]
 }
 
 const JOKER_EVENTS: [(&str, u8, u8); 6] = [
@@ -216,6 +403,17 @@ fn rank_name(rank: u8) -> char {
     b"23456789TJQKA"[rank as usize] as char
 }
 
+/// `<category>_behind` or `<category>_behind_plus_pair`.
+fn parse_setting_event(text: &str) -> Option<Event> {
+    let (back, front_pair) = match text.strip_suffix("_behind_plus_pair") {
+        Some(back) => (back, true),
+        None => (text.strip_suffix("_behind")?, false),
+    };
+    let back =
+        (Category::ALL_DESCENDING.into_iter()).find(|c| c.name().replace(' ', "_") == back)?;
+    Some(Event::Setting { back, front_pair })
+}
+
 fn parse_pai_gow(text: &str) -> Option<Event> {
     let rank = text.strip_prefix("pai_gow_")?.strip_suffix("_high")?;
     let rank = match rank {
@@ -249,11 +447,29 @@ impl Pays {
         (u128::from(self.to_win) * BET_UNITS as u128 / u128::from(self.stake)) as i64
     }
 
-    /// Whether the pay is a whole number of 1/[`BET_UNITS`] of the bet, and not absurdly large.
+    /// Whether the pay is a whole number of 1/[`BET_UNITS`] of the bet.
     fn is_whole_units(self) -> bool {
         let scaled = u128::from(self.to_win) * BET_UNITS as u128;
         scaled.is_multiple_of(u128::from(self.stake))
-            && scaled / u128::from(self.stake) <= MAX_PAY_UNITS
+    }
+
+    /// Whether the pay is at most [`MAX_PAYS`] to 1.
+    fn is_bounded(self) -> bool {
+        u128::from(self.to_win) * BET_UNITS as u128 / u128::from(self.stake) <= MAX_PAY_UNITS
+    }
+
+    /// The same pay in lowest terms (a whole-unit pay's stake then divides [`BET_UNITS`], so
+    /// the least common multiple of a paytable's stakes does too).
+    fn reduced(self) -> Pays {
+        let (mut a, mut b) = (self.to_win, self.stake);
+        while b != 0 {
+            (a, b) = (b, a % b);
+        }
+        let g = a.max(1);
+        Pays {
+            to_win: self.to_win / g,
+            stake: self.stake / g,
+        }
     }
 
     fn parse(text: &str) -> Option<Pays> {
@@ -272,8 +488,14 @@ impl std::fmt::Display for Pays {
     }
 }
 
-/// The largest pay a line may have, in bet units (a million to one).
-const MAX_PAY_UNITS: u128 = 1_000_000 * BET_UNITS as u128;
+/// The largest pay a line may have, "X to 1" (a million to one).
+pub const MAX_PAYS: u64 = 1_000_000;
+
+/// The largest pay a line may have, in bet units. Why this bound: the largest exact count is
+/// every (player, dealer) pair of 7-card hands of 54 cards, about 1.1 x 10^16 deals, and
+/// `count x net^2` at `net` = 10^10 units is about 1.1 x 10^36, within `u128` (3.4 x 10^38), so
+/// exact moments never overflow; at 10^9 to 1 (10^13 units) it would not fit.
+pub const MAX_PAY_UNITS: u128 = MAX_PAYS as u128 * BET_UNITS as u128;
 
 /// One line of a paytable.
 #[derive(Clone, PartialEq, Debug)]
@@ -284,6 +506,21 @@ pub struct Line {
     pub pays: Pays,
     /// The publisher's count of hands for this line, where published.
     pub claimed_combinations: Option<u64>,
+    /// The line of the file where this `[[line]]` starts (for errors).
+    pub at: usize,
+}
+
+/// Where a seven-card bet looks.
+#[derive(Clone, Copy, PartialEq, Eq, Debug, Default, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum JudgedOn {
+    /// The player's own cards.
+    #[default]
+    Player,
+    /// The dealer's seven cards (EZ Pai Gow's Queen's Dragon).
+    Dealer,
+    /// Other players' hands (Fortune's Envy bonus): refused, not yet supported.
+    OtherPlayers,
 }
 
 /// A validated paytable.
@@ -295,12 +532,17 @@ pub struct Paytable {
     /// The exact text read, for hashing into manifests.
     pub text: String,
     pub kind: BetKind,
+    /// Whose seven cards a seven-card bet is judged on.
+    pub judged_on: JudgedOn,
     pub lines: Vec<Line>,
     /// The publisher's claimed hit rate (any prize), as a percentage.
     pub claimed_hit_rate: Option<Claim>,
     /// The publisher's claimed player return per unit bet (negative: the house edge), as a
     /// percentage.
     pub claimed_return: Option<Claim>,
+    /// What loads but looks wrong (lines out of pay order), each naming the file and line:
+    /// printed by the commands that use the bet and written to their manifests.
+    pub warnings: Vec<String>,
 }
 
 /// A published percentage and the precision it was published to.
@@ -342,8 +584,9 @@ struct PaytableFile {
     source: String,
     #[serde(default)]
     notes: String,
-    claimed_hit_rate: Option<String>,
-    claimed_return: Option<String>,
+    claimed_hit_rate: Option<toml::Spanned<String>>,
+    claimed_return: Option<toml::Spanned<String>>,
+    judged_on: Option<toml::Spanned<JudgedOn>>,
     #[serde(rename = "line")]
     lines: Vec<toml::Spanned<LineFile>>,
 }
@@ -361,7 +604,7 @@ struct LineFile {
 
 /// `pays`: a number (X to 1) or a text "X to Y".
 enum PaysFile {
-    ToOne(u64),
+    ToOne(i64),
     Text(String),
 }
 
@@ -370,6 +613,10 @@ impl<'de> Deserialize<'de> for PaysFile {
         deserializer.deserialize_any(PaysVisitor)
     }
 }
+
+/// The refusal of a pay of zero or less (`{x}`: the pay as written), reported at the value.
+const NOT_POSITIVE: &str =
+    "pays = {x}: a line must pay more than 0 (a losing hand is simply not listed)";
 
 /// Reads `pays` with messages in the file's terms (an untagged enum would name its Rust type).
 struct PaysVisitor;
@@ -382,15 +629,18 @@ impl serde::de::Visitor<'_> for PaysVisitor {
     }
 
     fn visit_u64<E: serde::de::Error>(self, v: u64) -> Result<PaysFile, E> {
-        Ok(PaysFile::ToOne(v))
+        match i64::try_from(v) {
+            Ok(0) => Err(E::custom(NOT_POSITIVE.replace("{x}", "0"))),
+            Ok(x) => Ok(PaysFile::ToOne(x)),
+            Err(_) => Err(E::custom(format!("pays = {v}: at most {MAX_PAYS} to 1"))),
+        }
     }
 
     fn visit_i64<E: serde::de::Error>(self, v: i64) -> Result<PaysFile, E> {
-        u64::try_from(v).map(PaysFile::ToOne).map_err(|_| {
-            E::custom(format!(
-                "pays = {v}: expected a whole number of 0 or more (X to 1) or a text \"X to Y\""
-            ))
-        })
+        match v {
+            ..=0 => Err(E::custom(NOT_POSITIVE.replace("{x}", &v.to_string()))),
+            x => Ok(PaysFile::ToOne(x)),
+        }
     }
 
     fn visit_str<E: serde::de::Error>(self, v: &str) -> Result<PaysFile, E> {
@@ -423,7 +673,8 @@ impl Paytable {
         let mut lines: Vec<Line> = Vec::new();
         for spanned in &file.lines {
             let span = spanned.span();
-            let line = parse_line(spanned.get_ref()).map_err(|m| at(span.clone(), m))?;
+            let mut line = parse_line(spanned.get_ref()).map_err(|m| at(span.clone(), m))?;
+            line.at = line_column(text, span.start).0;
             check_reachable(&lines, &line).map_err(|m| at(span.clone(), m))?;
             lines.push(line);
         }
@@ -433,68 +684,175 @@ impl Paytable {
             return Err(at(
                 file.lines[at_fault].span(),
                 format!(
-                    "event '{}' is judged on other cards than '{}': one paytable judges either the player's seven cards or the jokers",
+                    "event '{}' is judged on other cards than '{}': one paytable judges the seven cards, the first three cards, or the jokers",
                     other.event.name(),
                     lines[0].event.name()
                 ),
             ));
         }
-        let claim = |name: &str, value: &Option<String>| -> Result<Option<Claim>, ConfigError> {
-            value
-                .as_deref()
-                .map(|t| {
-                    Claim::parse(t).ok_or_else(|| {
-                        ConfigError::at_key(
-                            origin,
-                            text,
-                            &[name],
-                            format!("{name} = \"{t}\": expected a percentage such as \"8.82%\""),
-                        )
-                    })
-                })
+        let judged_on = file
+            .judged_on
+            .as_ref()
+            .map_or(JudgedOn::Player, |j| *j.get_ref());
+        if let Some(spanned) = &file.judged_on {
+            check_judged_on(judged_on, kind).map_err(|m| at(spanned.span(), m))?;
+        }
+        let claim = |name: &str, spanned: &Option<toml::Spanned<String>>, range: (f64, f64)| {
+            spanned
+                .as_ref()
+                .map(|t| parse_claim(name, t.get_ref(), range).map_err(|m| at(t.span(), m)))
                 .transpose()
         };
-        let claimed_hit_rate = claim("claimed_hit_rate", &file.claimed_hit_rate)?;
-        let claimed_return = claim("claimed_return", &file.claimed_return)?;
+        let claimed_hit_rate = claim("claimed_hit_rate", &file.claimed_hit_rate, (0.0, 100.0))?;
+        let claimed_return = claim("claimed_return", &file.claimed_return, (-100.0, f64::MAX))?;
+        let warnings = pay_order_warnings(&lines, origin);
         Ok(Paytable {
             name: file.name,
             source: file.source,
             origin: origin.to_string(),
             text: text.to_string(),
             kind,
+            judged_on,
             lines,
             claimed_hit_rate,
             claimed_return,
+            warnings,
         })
     }
+
+    /// Refuses a bet that `deck` cannot pay: an event needing more jokers than it holds (the
+    /// error names the bet, the event and the file's line).
+    pub fn check_deck(&self, deck_jokers: u8, deck_cards: usize) -> Result<(), ConfigError> {
+        match self
+            .lines
+            .iter()
+            .find(|l| l.event.jokers_needed() > deck_jokers)
+        {
+            None => Ok(()),
+            Some(line) => Err(ConfigError::At {
+                origin: self.origin.clone(),
+                line: line.at,
+                column: 1,
+                message: format!(
+                    "side bet '{}': event '{}' needs {} joker(s), and the game's deck ({} cards) has {}: no deal can make it",
+                    self.name,
+                    line.event.name(),
+                    line.event.jokers_needed(),
+                    deck_cards,
+                    deck_jokers
+                ),
+            }),
+        }
+    }
+
+    /// A warning when a bet pays back more than it takes (`player_ev` per unit bet, counted by
+    /// the caller), naming the file.
+    pub fn return_warning(&self, player_ev: f64) -> Option<String> {
+        (player_ev > 0.0).then(|| {
+            format!(
+                "{}: side bet '{}' has a positive player return ({:+.4}%): the house loses on it",
+                self.origin,
+                self.name,
+                100.0 * player_ev
+            )
+        })
+    }
+}
+
+/// Parses a claimed percentage within `range` (inclusive, in percent).
+fn parse_claim(name: &str, text: &str, (low, high): (f64, f64)) -> Result<Claim, String> {
+    let claim = Claim::parse(text)
+        .ok_or_else(|| format!("{name} = \"{text}\": expected a percentage such as \"8.82%\""))?;
+    if !(low..=high).contains(&claim.percent) {
+        let bound = match high {
+            h if h < f64::MAX => format!("{low}% to {h}%"),
+            _ => format!("at least {low}%"),
+        };
+        return Err(format!("{name} = \"{text}\": must be {bound}"));
+    }
+    Ok(claim)
+}
+
+/// Refuses a `judged_on` that the bet's kind or this tool cannot settle.
+fn check_judged_on(judged_on: JudgedOn, kind: BetKind) -> Result<(), String> {
+    match (judged_on, kind) {
+        (JudgedOn::Player, _) | (JudgedOn::Dealer, BetKind::SevenCards) => Ok(()),
+        (JudgedOn::Dealer, _) => {
+            Err("judged_on = \"dealer\" applies only to seven-card events".to_string())
+        }
+        (JudgedOn::OtherPlayers, _) => Err(
+            "judged_on = \"other_players\" (an Envy bonus, paid on other players' hands) needs several players a round (simulate --players N) and is not yet supported".to_string(),
+        ),
+    }
+}
+
+/// Warnings for lines that pay more than a line above them whose hands can overlap (a hand
+/// making both is paid the smaller amount): usually lines out of pay order.
+fn pay_order_warnings(lines: &[Line], origin: &str) -> Vec<String> {
+    let mut warnings = Vec::new();
+    for (j, line) in lines.iter().enumerate() {
+        let above = lines[..j].iter().find(|a| {
+            u128::from(a.pays.to_win) * u128::from(line.pays.stake)
+                < u128::from(line.pays.to_win) * u128::from(a.pays.stake)
+                && !a.event.disjoint(line.event)
+        });
+        if let Some(a) = above {
+            warnings.push(format!(
+                "{origin}:{}: line '{}' pays {} but '{}' above it (line {}) pays {}: a hand making both is paid the smaller; list lines in pay order",
+                line.at,
+                line.event.name(),
+                line.pays,
+                a.event.name(),
+                a.at,
+                a.pays
+            ));
+        }
+    }
+    warnings
 }
 
 fn parse_line(line: &LineFile) -> Result<Line, String> {
     let event = Event::parse(&line.event).ok_or_else(|| {
         format!(
-            "unknown event '{}' (see the README for the event list)",
-            line.event
+            "unknown event '{}'; valid events: {}",
+            line.event,
+            Event::valid_names()
         )
     })?;
     let (pays, written) = match &line.pays {
+        PaysFile::ToOne(x) if *x <= 0 => {
+            return Err(format!(
+                "pays = {x}: a line must pay more than 0 (a losing hand is simply not listed)"
+            ));
+        }
         PaysFile::ToOne(x) => (
             Pays {
-                to_win: *x,
+                to_win: x.unsigned_abs(),
                 stake: 1,
             },
             x.to_string(),
         ),
         PaysFile::Text(t) => (
             Pays::parse(t).ok_or_else(|| {
-                format!("pays = \"{t}\": expected a number (X to 1) or \"X to Y\"")
+                format!("pays = \"{t}\": expected a number (X to 1) or \"X to Y\" (whole numbers)")
             })?,
             format!("\"{t}\""),
         ),
     };
+    if pays.to_win == 0 {
+        return Err(format!(
+            "pays = {written}: a line must pay more than 0 (a losing hand is simply not listed)"
+        ));
+    }
+    if !pays.is_bounded() {
+        return Err(format!(
+            "pays = {written}: at most {MAX_PAYS} to 1 (so that every exact sum of counts times pays fits)"
+        ));
+    }
     if !pays.is_whole_units() {
         return Err(format!(
             "pays = {written}: a pay must be a whole number of 1/{BET_UNITS} of the bet (Y must \
-             divide X x {BET_UNITS}), at most a million to one, so that reports write it exactly"
+             divide X x {BET_UNITS}), so that reports write it exactly"
         ));
     }
     let label = match &line.label {
@@ -507,8 +865,9 @@ fn parse_line(line: &LineFile) -> Result<Line, String> {
     Ok(Line {
         event,
         label,
-        pays,
+        pays: pays.reduced(),
         claimed_combinations: line.claimed_combinations,
+        at: 0,
     })
 }
 
@@ -591,7 +950,8 @@ mod tests {
             "[[line]]\nevent = \"flush\"\npays = 4\n[[line]]\nevent = \"one_joker_each\"\npays = 3\n",
         )
         .unwrap_err();
-        assert!(mixed.contains("either"), "{mixed}");
+        assert!(mixed.contains("one paytable judges"), "{mixed}");
+        assert!(mixed.starts_with("t.toml:5:"), "{mixed}");
         assert!(load("line = []\n").is_err());
         assert!(load("[[line]]\nevent = \"flush\"\npays = 4\nextra = 1\n").is_err());
     }
@@ -650,5 +1010,149 @@ mod tests {
             "One joker in each hand"
         );
         assert!(load("[[line]]\nevent = \"flush\"\nlabel = \" \"\npays = 4\n").is_err());
+    }
+
+    #[test]
+    fn unknown_events_list_the_valid_ones() {
+        let error = load("[[line]]\nevent = \"royal\"\npays = 4\n").unwrap_err();
+        assert!(error.starts_with("t.toml:2:"), "{error}");
+        for name in [
+            "valid events: ",
+            "royal_flush_plus_royal_match",
+            "three_card_pair",
+            "no_jokers",
+        ] {
+            assert!(error.contains(name), "{error}");
+        }
+        for name in Event::valid_names()
+            .split(", ")
+            .filter(|n| !n.contains(' '))
+        {
+            assert!(Event::parse(name).is_some(), "{name}");
+        }
+    }
+
+    #[test]
+    fn pays_are_positive_bounded_and_kept_in_lowest_terms() {
+        let line = |pays: &str| load(&format!("[[line]]\nevent = \"flush\"\npays = {pays}\n"));
+        for bad in [
+            "0",
+            "-3",
+            "\"0 to 5\"",
+            "1000001",
+            "\"9223372036854775807 to 1\"",
+            "9223372036854775808",
+        ] {
+            let error = line(bad).unwrap_err();
+            assert!(error.starts_with("t.toml:"), "{bad}: {error}");
+        }
+        assert!(line("0").unwrap_err().contains("more than 0"));
+        assert!(
+            line("1000001")
+                .unwrap_err()
+                .contains("at most 1000000 to 1")
+        );
+        assert!(line("1000000").is_ok());
+        let six_to_four = line("\"6 to 4\"").unwrap().lines[0].pays;
+        assert_eq!((six_to_four.to_win, six_to_four.stake), (3, 2));
+        // The bound keeps the largest exact sum (every pair of 54-card hands at the top pay,
+        // squared) within 128 bits.
+        let deals = 177_100_560u128 * 62_891_499;
+        assert!(deals.checked_mul(MAX_PAY_UNITS * MAX_PAY_UNITS).is_some());
+    }
+
+    #[test]
+    fn claims_must_be_possible() {
+        let with = |claim: &str| load(&format!("{claim}\n[[line]]\nevent = \"flush\"\npays = 4\n"));
+        assert!(
+            with("claimed_hit_rate = \"250%\"")
+                .unwrap_err()
+                .starts_with("t.toml:2:")
+        );
+        assert!(with("claimed_hit_rate = \"-1%\"").is_err());
+        assert!(with("claimed_hit_rate = \"100%\"").is_ok());
+        assert!(with("claimed_return = \"-150%\"").is_err());
+        assert!(with("claimed_return = \"25%\"").is_ok());
+    }
+
+    #[test]
+    fn lines_out_of_pay_order_warn_unless_no_hand_makes_both() {
+        let table = load(
+            "[[line]]\nevent = \"three_of_a_kind\"\npays = 2\n[[line]]\nevent = \"straight\"\npays = 3\n\
+             [[line]]\nevent = \"pai_gow_9_high\"\npays = 40\n",
+        )
+        .unwrap();
+        assert_eq!(table.warnings.len(), 1, "{:?}", table.warnings);
+        assert!(table.warnings[0].starts_with("t.toml:5: line 'straight'"));
+        for (name, _, _) in SHIPPED_PAYTABLES {
+            assert_eq!(
+                Paytable::load(name).unwrap().warnings,
+                Vec::<String>::new(),
+                "{name}"
+            );
+        }
+        assert!(table.return_warning(0.01).is_some() && table.return_warning(-0.01).is_none());
+    }
+
+    #[test]
+    fn bets_the_deck_cannot_make_are_refused_with_the_bet_event_and_line() {
+        let table = Paytable::load("joker-bonus").unwrap();
+        let error = table.check_deck(0, 52).unwrap_err().to_string();
+        assert!(
+            error.contains("joker-bonus.toml:") && error.contains("'Joker Bonus'"),
+            "{error}"
+        );
+        assert!(table.check_deck(1, 53).is_err());
+        assert!(table.check_deck(2, 54).is_ok());
+        let big_hand = Paytable::load("big-hand-bonus").unwrap();
+        let error = big_hand.check_deck(1, 53).unwrap_err().to_string();
+        assert!(error.contains("'six_aces' needs 2 joker(s)"), "{error}");
+        assert!(
+            Paytable::load("fortune")
+                .unwrap()
+                .check_deck(0, 52)
+                .is_err()
+        );
+        assert!(
+            Paytable::load("pai-gow-mania-three")
+                .unwrap()
+                .check_deck(1, 53)
+                .is_ok()
+        );
+    }
+
+    #[test]
+    fn judged_on_the_dealer_or_other_players() {
+        let three = "[[line]]\nevent = \"three_card_pair\"\npays = 1\n";
+        assert!(load(&format!("judged_on = \"dealer\"\n{three}")).is_err());
+        let seven = "[[line]]\nevent = \"pai_gow_Q_high\"\npays = 50\n";
+        let dealer = load(&format!("judged_on = \"dealer\"\n{seven}")).unwrap();
+        assert_eq!(dealer.judged_on, JudgedOn::Dealer);
+        let envy = load(&format!("judged_on = \"other_players\"\n{seven}")).unwrap_err();
+        assert!(envy.starts_with("t.toml:2:"), "{envy}");
+        assert!(
+            envy.contains("--players") && envy.contains("not yet supported"),
+            "{envy}"
+        );
+    }
+
+    #[test]
+    fn setting_events_parse_and_keep_pay_order() {
+        let plus = Event::parse("full_house_behind_plus_pair").unwrap();
+        assert_eq!(
+            plus,
+            Event::Setting {
+                back: Category::FullHouse,
+                front_pair: true
+            }
+        );
+        assert_eq!(Event::parse(&plus.name()), Some(plus));
+        assert_eq!(plus.kind(), BetKind::Setting);
+        let order = load(
+            "[[line]]\nevent = \"flush_behind\"\npays = 4\n[[line]]\nevent = \"flush_behind_plus_pair\"\npays = 9\n",
+        )
+        .unwrap_err();
+        assert!(order.contains("can never pay"), "{order}");
+        assert!(load("[[line]]\nevent = \"flush_behind\"\npays = 4\n[[line]]\nevent = \"flush\"\npays = 4\n").is_err());
     }
 }

@@ -7,14 +7,16 @@
 //! [main_wager]
 //! commission = "percent_of_win"   # "none", "percent_of_win" (casino) or "flat_per_bet" (card room)
 //! commission_percent = 5          # percent of a win, or of the bet for a flat collection
-//! dealer_qualifies = "always"     # or "pair": a dealer without a pair or better pushes every bet
+//! dealer_qualifies = "always"     # or "pair": a dealer without a pair or better pushes every bet;
+//!                                 # or "not_queen_high" (EZ Pai Gow): a queen-high pai gow pushes
 //! overqualifier = 3               # dealer can make four of a kind or better: pays 1..=4 times the bet
 //! dealer_exposed = false          # the dealer sets first, face up (allows the `exposed` strategy)
 //! ```
 //!
 //! Settlement of one hand, first matching line wins:
 //! 1. the player's setting is a foul: the bet loses;
-//! 2. the dealer does not qualify (best five of seven below one pair): push;
+//! 2. the dealer does not qualify (best five of seven below one pair; under "not_queen_high", a
+//!    queen-high pai gow): push;
 //! 3. the dealer can make four of a kind or better and the game has an overqualifier: the bet is
 //!    paid the multiple, whatever the player holds (seed 004: "whether or not the dealer sets his
 //!    hand that way");
@@ -57,7 +59,27 @@ pub enum Qualification {
     Always,
     /// The dealer needs a pair or better among its seven cards, else every main wager pushes.
     Pair,
+    /// EZ Pai Gow: a dealer whose best five is a queen-high pai gow (no pair, straight or
+    /// flush; queen the highest card) pushes every main wager; any other hand plays.
+    NotQueenHigh,
 }
+
+impl Qualification {
+    /// Whether a dealer whose best five of seven is `best` (category, top rank slot) plays.
+    #[inline]
+    pub fn qualifies(self, best: Category, best_top_slot: u8) -> bool {
+        match self {
+            Qualification::Always => true,
+            Qualification::Pair => best >= Category::OnePair,
+            Qualification::NotQueenHigh => {
+                best != Category::HighCard || best_top_slot != QUEEN_SLOT
+            }
+        }
+    }
+}
+
+/// A queen's rank slot in a value (rank + 1).
+const QUEEN_SLOT: u8 = 11;
 
 /// The kind of commission as written in the game file.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Default, Deserialize)]
@@ -188,6 +210,9 @@ impl MainWager {
         let mut parts = vec![commission];
         if self.qualification == Qualification::Pair {
             parts.push("dealer qualifies with a pair".to_string());
+        }
+        if self.qualification == Qualification::NotQueenHigh {
+            parts.push("a dealer's queen-high pai gow pushes".to_string());
         }
         if let Some(m) = self.overqualifier {
             parts.push(format!("overqualifier {m}x"));
@@ -378,10 +403,16 @@ pub fn return_rows(wager: &MainWager) -> Vec<ReturnRow> {
     }
     rows.push(row(("push", "Push: one hand each"), Some(0), &[Push]));
     if NotQualified.is_possible(wager) {
-        let event = (
-            "dealer not qualified (push)",
-            "Dealer does not qualify: push",
-        );
+        let event = match wager.qualification {
+            Qualification::NotQueenHigh => (
+                "dealer queen-high pai gow (push)",
+                "Dealer holds a queen-high pai gow: push",
+            ),
+            _ => (
+                "dealer not qualified (push)",
+                "Dealer does not qualify: push",
+            ),
+        };
         rows.push(row(event, Some(0), &[NotQualified]));
     }
     let lose = ("lose", "Player loses");
@@ -417,8 +448,9 @@ impl DealerHand {
                 front: known.front,
                 back: known.back,
             },
-            qualified: wager.qualification == Qualification::Always
-                || known.best >= Category::OnePair,
+            qualified: wager
+                .qualification
+                .qualifies(known.best, known.best_top_slot),
             overqualified: wager.overqualifier.is_some() && known.best >= Category::FourOfAKind,
         }
     }
@@ -580,5 +612,21 @@ mod tests {
                 .sum();
             assert_eq!(from_rows, counts.net_units(&wager), "{text}");
         }
+    }
+
+    #[test]
+    fn a_queen_high_pai_gow_is_the_one_dealer_hand_that_pushes_under_not_queen_high() {
+        let rule = Qualification::NotQueenHigh;
+        assert!(!rule.qualifies(Category::HighCard, QUEEN_SLOT));
+        assert!(rule.qualifies(Category::HighCard, QUEEN_SLOT + 1));
+        assert!(rule.qualifies(Category::HighCard, QUEEN_SLOT - 1));
+        assert!(rule.qualifies(Category::OnePair, QUEEN_SLOT));
+        let w = parse("[main_wager]\ndealer_qualifies = \"not_queen_high\"\n").unwrap();
+        assert!(Outcome::NotQualified.is_possible(&w));
+        let rows = return_rows(&w);
+        assert!(
+            rows.iter()
+                .any(|r| r.event == "dealer queen-high pai gow (push)")
+        );
     }
 }

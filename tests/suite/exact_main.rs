@@ -312,3 +312,29 @@ fn hands_of_a_reduced_deck_are_priced_as_brute_force_prices_them() {
         });
     }
 }
+
+/// EZ Pai Gow: a dealer's queen-high pai gow pushes every bet. On a deck of 2, 3, 4, 6, 7, 9 and
+/// Q in four suits and the joker (no five ranks in a row), a queen-high pai gow is one card of
+/// each of the seven ranks, no joker, and no five of a suit: 4^7 - 4 (C(7,5) 3^2 + C(7,6) 3 + 1)
+/// = 15,540 dealer hands, each against C(22, 7) player hands. The push class is exactly that,
+/// and the EV agrees with a Monte Carlo.
+#[test]
+fn ez_pai_gow_pushes_on_a_dealers_queen_high_pai_gow() {
+    let game = GameRules::load("ez-pai-gow").unwrap();
+    let deck = SuitDeck::new(0b100_1011_0111, 1).unwrap();
+    let (p, d) = strategies(&game, "foxwoods", "foxwoods");
+    let counted = exact(&game, deck, &p, &d);
+    let queen_high = 4u64.pow(7) - 4 * (21 * 9 + 7 * 3 + 1);
+    assert_eq!(queen_high, 15_540);
+    assert_eq!(
+        counted.counts.get(Outcome::NotQualified),
+        queen_high * 170_544
+    );
+    let (mean, se) = monte_carlo(&game, deck, &*p.strategy, &*d.strategy, 40_000);
+    let z = counted.standard_errors(mean, se);
+    assert!(
+        z.abs() < 3.0,
+        "exact {} vs {mean} ± {se}",
+        counted.player_ev()
+    );
+}

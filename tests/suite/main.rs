@@ -13,6 +13,7 @@ mod cli_exact_main;
 mod cli_merge;
 mod cli_report;
 mod cli_set;
+mod cli_side_bets;
 mod cli_simulate;
 mod cli_table;
 mod compare_engine;

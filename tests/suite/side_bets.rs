@@ -47,6 +47,7 @@ fn every_event_tables() -> Vec<Paytable> {
         table(
             "a",
             &[
+                "royal_flush_plus_royal_match",
                 "seven_card_natural_straight_flush",
                 "seven_card_straight_flush_with_joker",
                 "six_aces",
@@ -110,7 +111,7 @@ fn side_bets_by_structure_equal_every_hand_dealt() {
         let structure = paytable_counts(&ev, deck, &tables, Method::Structure);
         let brute = paytable_counts(&ev, deck, &tables, Method::Brute);
         assert_eq!(structure, brute, "{ranking:?}, {jokers} jokers");
-        let paid: u64 = structure[0].counts[..15].iter().sum();
+        let paid: u64 = structure[0].counts[..16].iter().sum();
         assert!(paid > 100_000_000, "the table pays most hands: {paid}");
     }
 }
@@ -343,4 +344,171 @@ fn a_biased_sample_fails_the_chi_square_check() {
     observed[last] -= 3_000;
     observed[0] += 3_000;
     assert!(chi_square_p(&observed, &probabilities) < 1e-6);
+}
+
+/// A paytable's exact player return per unit bet, as a fraction `(numerator, total)`.
+fn exact_return(table: &Paytable, counts: &LineCounts) -> (i128, i128) {
+    let lines = table.lines.len();
+    let won: i128 = (table.lines.iter().zip(&counts.counts))
+        .map(|(line, &n)| i128::from(n) * i128::from(line.pays.units()))
+        .sum();
+    let lost = i128::from(counts.counts[lines]) * 10_000;
+    (won - lost, i128::from(counts.total()) * 10_000)
+}
+
+/// Fortune's royal match by its definition: a royal flush (4 suits; natural, or the joker in
+/// one of its 5 places) and a king and queen of one of the 3 other suits: 4 x 3 + 4 x 5 x 3 = 72
+/// hands; and the published return of the whole table to its 4 published decimals.
+#[test]
+fn fortune_matches_the_published_return() {
+    let (table, counts) = counts_for("fortune", 1);
+    assert_eq!(
+        line_count(&table, &counts, "royal_flush_plus_royal_match"),
+        4 * 3 + 4 * 5 * 3
+    );
+    assert_eq!(counts.total(), 154_143_080);
+    let (num, den) = exact_return(&table, &counts);
+    let percent = format!("{:.4}", 100.0 * num as f64 / den as f64);
+    // Published (Wizard of Odds, quoted in issue 17): house edge 7.7656%.
+    assert_eq!(percent, "-7.7656", "exact {num}/{den}");
+}
+
+/// Pai Gow Mania's 3-card bet against the publisher's counts line by line (every 3-card hand
+/// of 53 cards), and its return (-0.03859) to the published decimals.
+#[test]
+fn pai_gow_mania_three_card_bet_matches_the_published_combinations() {
+    let (table, counts) = counts_for("pai-gow-mania-three", 1);
+    let published = [48, 58, 100, 1_020, 1_308, 3_912, 16_980];
+    assert_eq!(counts.counts, published);
+    assert_eq!(counts.total(), 23_426);
+    let (num, den) = exact_return(&table, &counts);
+    assert_eq!(format!("{:.5}", num as f64 / den as f64), "-0.03859");
+}
+
+/// The 3-card bet under the wild joker and on two jokers: every hand is counted once, and the
+/// counts follow from the definitions (a wild joker with a pair makes three of a kind).
+#[test]
+fn three_card_counts_cover_every_hand_under_every_joker_rule() {
+    let table = Paytable::load("pai-gow-mania-three").unwrap();
+    let wild = Evaluator::new(Ranking {
+        joker: JokerRule::Wild,
+        ..Ranking::default()
+    });
+    let deck = Deck::with_jokers(1).unwrap();
+    let counts = paytable_counts(&wild, deck, std::slice::from_ref(&table), Method::Structure);
+    // Natural trips 52, the joker with any of the 78 pairs 78.
+    assert_eq!(
+        line_count(&table, &counts[0], "three_card_three_of_a_kind"),
+        52 + 78
+    );
+    let two = Evaluator::new(Ranking::default());
+    let counts = paytable_counts(&two, Deck::with_jokers(2).unwrap(), &[table], Method::Brute);
+    assert_eq!(counts[0].total(), 24_804);
+}
+
+/// Queen's Dragon (judged on the dealer's seven cards) counts exactly the queen-high pai gow
+/// hands that `exact categories`' reading of a player hand gives.
+#[test]
+fn queens_dragon_counts_queen_high_pai_gow_hands() {
+    let (table, counts) = counts_for("queens-dragon", 1);
+    let text = "name = \"q\"\n[[line]]\nevent = \"pai_gow_Q_high\"\npays = 50\n";
+    let player = Paytable::from_toml(text, "q.toml").unwrap();
+    let ev = Evaluator::new(Ranking::default());
+    let mine = paytable_counts(
+        &ev,
+        Deck::with_jokers(1).unwrap(),
+        &[player],
+        Method::Structure,
+    );
+    assert_eq!(counts, mine[0]);
+    assert!(counts.counts[0] > 1_000_000, "{counts:?}");
+    assert_eq!(table.lines.len(), 1);
+}
+
+/// A simulation settles the 3-card bet on each player's first three cards and Queen's Dragon on
+/// the dealer's hand: both agree with the exact counts by chi-square.
+#[test]
+fn simulated_three_card_and_dealer_bets_agree_with_the_exact_counts() {
+    use paigow::engine::run::Plan;
+    use paigow::engine::simulate::{Simulation, run};
+    use paigow::game::GameRules;
+    use paigow::strategy::resolve::resolve;
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("g.toml");
+    let text =
+        "name = \"g\"\ndeck = 53\nside_bets = [\"pai-gow-mania-three\", \"queens-dragon\"]\n";
+    std::fs::write(&path, text).unwrap();
+    let game = GameRules::load(path.to_str().unwrap()).unwrap();
+    let player = resolve("foxwoods", &game).unwrap().strategy;
+    let dealer = resolve("foxwoods", &game).unwrap().strategy;
+    let sim = Simulation::new(game, player, dealer, 2).unwrap();
+    let tally = run(&sim, &Plan::new(150_000, 10_000, 5).unwrap());
+    for (i, name) in ["pai-gow-mania-three", "queens-dragon"]
+        .into_iter()
+        .enumerate()
+    {
+        let (table, exact) = counts_for(name, 1);
+        let total = exact.total() as f64;
+        let probabilities: Vec<f64> = exact.counts.iter().map(|&c| c as f64 / total).collect();
+        let observed = &tally.side_bets[i].lines[..=table.lines.len()];
+        assert_eq!(observed.iter().sum::<u64>(), 300_000);
+        let p = chi_square_p(observed, &probabilities);
+        assert!(
+            p > 0.001,
+            "{name}: chi-square p = {p}, observed {observed:?}"
+        );
+    }
+}
+
+/// A "+ pair" bet (judged on the player's setting by its house way) in a simulation, against
+/// the same way applied to independently sampled hands: each line's rate within 5 standard
+/// errors of the two samples' difference.
+#[test]
+fn setting_bets_follow_the_player_house_way() {
+    use paigow::cards::deal::sample_hands;
+    use paigow::engine::run::Plan;
+    use paigow::engine::simulate::{Simulation, run};
+    use paigow::game::GameRules;
+    use paigow::strategy::resolve::resolve;
+    let dir = tempfile::tempdir().unwrap();
+    let bet = "name = \"Jackpot\"\n[[line]]\nevent = \"full_house_behind_plus_pair\"\npays = 60\n\
+               [[line]]\nevent = \"full_house_behind\"\npays = 30\n\
+               [[line]]\nevent = \"three_of_a_kind_behind_plus_pair\"\npays = 5\n";
+    std::fs::write(dir.path().join("bet.toml"), bet).unwrap();
+    let path = dir.path().join("g.toml");
+    std::fs::write(
+        &path,
+        "name = \"g\"\ndeck = 53\nside_bets = [\"bet.toml\"]\n",
+    )
+    .unwrap();
+    let game = GameRules::load(path.to_str().unwrap()).unwrap();
+    let way = resolve("foxwoods", &game).unwrap().strategy;
+    let ev = Evaluator::new(game.ranking);
+    let n = 200_000u64;
+    let mut direct = [0u64; 4];
+    for hand in sample_hands(game.deck, 17).take(n as usize) {
+        let splits = ev.split_values(&hand);
+        let k = way.choose(&hand, &splits, None);
+        let (front, back) = (splits.front[k].category(), splits.back[k].category());
+        let pair = front == Category::OnePair;
+        direct[match back {
+            Category::FullHouse if pair => 0,
+            Category::FullHouse => 1,
+            Category::ThreeOfAKind if pair => 2,
+            _ => 3,
+        }] += 1;
+    }
+    let dealer = resolve("foxwoods", &game).unwrap().strategy;
+    let sim = Simulation::new(game, way, dealer, 1).unwrap();
+    let tally = run(&sim, &Plan::new(n, 10_000, 3).unwrap());
+    let simulated = &tally.side_bets[0].lines[..4];
+    for (line, (&a, &b)) in simulated.iter().zip(&direct).enumerate() {
+        let (pa, pb) = (a as f64 / n as f64, b as f64 / n as f64);
+        let se = ((pa * (1.0 - pa) + pb * (1.0 - pb)) / n as f64).sqrt();
+        assert!(
+            (pa - pb).abs() <= 5.0 * se + 1e-12,
+            "line {line}: {simulated:?} against {direct:?}"
+        );
+    }
+    assert!(simulated[0] > 100 && simulated[2] > 100, "{simulated:?}");
 }

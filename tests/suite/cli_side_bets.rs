@@ -1,0 +1,201 @@
+//! Side-bet guardrails through the binary: every refused paytable or game names the file and
+//! the line, an unknown event lists the valid ones, warnings are printed and written to the
+//! manifest, and EZ Pai Gow's queen-high push reaches `exact main` and the reports.
+
+use std::fs;
+use std::path::Path;
+
+use crate::common::cli::paigow;
+
+/// Writes a paytable with these lines and a game that offers it (`deck` cards); returns the
+/// game's path.
+fn game_with_bet(dir: &Path, deck: u8, paytable: &str) -> String {
+    fs::write(dir.join("bet.toml"), paytable).unwrap();
+    let game = format!("name = \"g\"\ndeck = {deck}\nside_bets = [\"bet.toml\"]\n");
+    let path = dir.join("game.toml");
+    fs::write(&path, game).unwrap();
+    path.to_string_lossy().into_owned()
+}
+
+/// `exact bonus` on the game: its stderr, and whether it succeeded.
+fn exact_bonus(game: &str, out: &Path) -> (bool, String) {
+    let output = paigow()
+        .args(["exact", "bonus", "--game", game, "--quiet", "--out"])
+        .arg(out)
+        .output()
+        .unwrap();
+    let stderr = String::from_utf8(output.stderr).unwrap();
+    (output.status.success(), stderr)
+}
+
+#[test]
+fn refused_paytables_name_the_file_the_line_and_the_reason() {
+    let dir = tempfile::tempdir().unwrap();
+    let cases = [
+        (
+            "[[line]]\nevent = \"flush\"\npays = 4\n[[line]]\nevent = \"flushh\"\npays = 2\n",
+            ":5:",
+            "valid events: ",
+        ),
+        (
+            "[[line]]\nevent = \"flush\"\npays = 0\n",
+            ":4:",
+            "must pay more than 0",
+        ),
+        (
+            "[[line]]\nevent = \"flush\"\npays = 1000001\n",
+            ":2:",
+            "at most 1000000 to 1",
+        ),
+        (
+            "[[line]]\nevent = \"flush\"\npays = \"9223372036854775807 to 1\"\n",
+            ":2:",
+            "at most 1000000 to 1",
+        ),
+        (
+            "claimed_hit_rate = \"250%\"\n[[line]]\nevent = \"flush\"\npays = 4\n",
+            ":2:",
+            "0% to 100%",
+        ),
+    ];
+    for (lines, at, reason) in cases {
+        let text = format!("name = \"t\"\n{lines}");
+        let game = game_with_bet(dir.path(), 53, &text);
+        let (ok, stderr) = exact_bonus(&game, &dir.path().join("out"));
+        assert!(!ok, "{lines}");
+        assert!(stderr.contains(&format!("bet.toml{at}")), "{stderr}");
+        assert!(stderr.contains(reason), "{stderr}");
+    }
+}
+
+#[test]
+fn a_bet_the_deck_cannot_make_is_a_load_error_naming_the_bet_and_the_event() {
+    let dir = tempfile::tempdir().unwrap();
+    let joker_bonus = include_str!("../../games/paytables/joker-bonus.toml");
+    let game = game_with_bet(dir.path(), 52, joker_bonus);
+    let (ok, stderr) = exact_bonus(&game, &dir.path().join("out"));
+    assert!(!ok);
+    assert!(
+        stderr.contains("'Joker Bonus'") && stderr.contains("'two_jokers_player'"),
+        "{stderr}"
+    );
+    assert!(stderr.contains("bet.toml:"), "{stderr}");
+    let big_hand = include_str!("../../games/paytables/big-hand-bonus.toml");
+    let game = game_with_bet(dir.path(), 53, big_hand);
+    let (ok, stderr) = exact_bonus(&game, &dir.path().join("out"));
+    assert!(!ok);
+    assert!(
+        stderr.contains("'Big Hand Bonus'") && stderr.contains("'six_aces'"),
+        "{stderr}"
+    );
+    assert!(stderr.contains("(53 cards) has 1"), "{stderr}");
+}
+
+#[test]
+fn envy_bets_are_refused_until_supported() {
+    let dir = tempfile::tempdir().unwrap();
+    let text = "name = \"Envy\"\njudged_on = \"other_players\"\n[[line]]\nevent = \"four_of_a_kind\"\npays = 5\n";
+    let game = game_with_bet(dir.path(), 53, text);
+    let (ok, stderr) = exact_bonus(&game, &dir.path().join("out"));
+    assert!(!ok);
+    assert!(
+        stderr.contains("--players") && stderr.contains("not yet supported"),
+        "{stderr}"
+    );
+}
+
+#[test]
+fn warnings_are_printed_and_written_to_the_manifest() {
+    let dir = tempfile::tempdir().unwrap();
+    // Out of pay order (a hand with trips and a straight is paid 2, not 3; with trips and a
+    // flush, 2, not 100), and a positive return (every flush pays 100 to 1).
+    let text = "name = \"t\"\n[[line]]\nevent = \"three_of_a_kind\"\npays = 2\n\
+                [[line]]\nevent = \"straight\"\npays = 3\n[[line]]\nevent = \"flush\"\npays = 100\n";
+    let game = game_with_bet(dir.path(), 53, text);
+    let out = dir.path().join("out");
+    let (ok, stderr) = exact_bonus(&game, &out);
+    assert!(ok, "{stderr}");
+    assert!(
+        stderr.contains("bet.toml:5: line 'straight' pays 3 to 1"),
+        "{stderr}"
+    );
+    assert!(stderr.contains("positive player return"), "{stderr}");
+    let manifest: serde_json::Value =
+        serde_json::from_str(&fs::read_to_string(out.join("manifest.json")).unwrap()).unwrap();
+    let warnings = manifest["warnings"].as_array().unwrap();
+    assert_eq!(warnings.len(), 3, "{warnings:?}");
+    assert!(
+        warnings[1]
+            .as_str()
+            .unwrap()
+            .contains("bet.toml:8: line 'flush'")
+    );
+    // The shipped paytables load without a warning.
+    let (ok, stderr) = exact_bonus("standard", &dir.path().join("std"));
+    assert!(ok && !stderr.contains("warning"), "{stderr}");
+}
+
+#[test]
+fn ez_pai_gow_pushes_on_a_dealer_queen_high_pai_gow_in_exact_main() {
+    let dir = tempfile::tempdir().unwrap();
+    let out = dir.path().join("ez");
+    paigow()
+        .args([
+            "exact",
+            "main",
+            "--game",
+            "ez-pai-gow",
+            "--player-way",
+            "foxwoods",
+        ])
+        .args([
+            "--dealer-way",
+            "foxwoods",
+            "--ranks",
+            "234679Q",
+            "--quiet",
+            "--no-cache",
+        ])
+        .arg("--out")
+        .arg(&out)
+        .assert()
+        .success();
+    let returns = fs::read_to_string(out.join("returns.csv")).unwrap();
+    let row = returns
+        .lines()
+        .find(|l| l.contains("dealer queen-high pai gow (push)"))
+        .unwrap_or_else(|| panic!("{returns}"));
+    let count: u64 = row.split(',').nth(3).unwrap().parse().unwrap();
+    assert!(count > 0, "{row}");
+}
+
+#[test]
+fn setting_bets_are_simulated_and_refused_by_exact_bonus() {
+    let dir = tempfile::tempdir().unwrap();
+    let text = "name = \"Jackpot\"\n[[line]]\nevent = \"full_house_behind_plus_pair\"\npays = 60\n";
+    let game = game_with_bet(dir.path(), 53, text);
+    let (ok, stderr) = exact_bonus(&game, &dir.path().join("out"));
+    assert!(!ok);
+    assert!(
+        stderr.contains("judged on the player's setting") && stderr.contains("simulate"),
+        "{stderr}"
+    );
+    let output = paigow()
+        .args([
+            "simulate",
+            "--game",
+            &game,
+            "--player-way",
+            "foxwoods",
+            "--dealer-way",
+            "foxwoods",
+        ])
+        .args(["--deals", "20000", "--threads", "1", "--out"])
+        .arg(dir.path().join("sim"))
+        .output()
+        .unwrap();
+    let stdout = String::from_utf8(output.stdout).unwrap();
+    assert!(output.status.success(), "{stdout}");
+    let row = stdout.lines().find(|l| l.starts_with("Jackpot")).unwrap();
+    assert!(row.ends_with("simulated only"), "{row}");
+}
