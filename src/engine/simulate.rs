@@ -301,6 +301,7 @@ impl Simulation {
     fn play_hand(
         &self,
         dealt: &[Card; 7],
+        cards: Cards,
         slot: Option<ShapeSlot>,
         shown: Option<DealerSetting>,
         dealer: &DealerHand,
@@ -309,9 +310,10 @@ impl Simulation {
         let player = &*self.player;
         if let Some(known) = slot.and_then(|slot| player.known_at(slot)) {
             tally.categories[known.best as usize] += 1;
+            let flush_suit = matches!(slot, Some(ShapeSlot::Flush(_)));
             let facts = self
                 .needs_facts
-                .then(|| SevenCardFacts::of_known(dealt, &known));
+                .then(|| SevenCardFacts::of_known(cards, &known, flush_suit));
             return (settle_setting(known.front, known.back, dealer), facts);
         }
         let hand = sorted_hand(dealt);
@@ -322,11 +324,12 @@ impl Simulation {
         (outcome, facts)
     }
 
-    /// Settles every side bet of one player hand into `tally`, adding each bet's net to `net`.
+    /// Settles every side bet of one player hand (its cards `cards`) into `tally`, adding each
+    /// bet's net to `net`.
     #[inline]
     fn settle_side_bets(
         &self,
-        hand: &[Card; 7],
+        cards: Cards,
         facts: Option<SevenCardFacts>,
         dealer_jokers: u8,
         tally: &mut SimTally,
@@ -336,7 +339,7 @@ impl Simulation {
             return;
         }
         let jokers = Event::Jokers {
-            player: Cards::from_cards(hand).jokers() as u8,
+            player: cards.jokers() as u8,
             dealer: dealer_jokers,
         };
         for (i, plan) in self.side_bets.iter().enumerate() {
@@ -416,11 +419,11 @@ impl Job for Simulation {
         let dealer_jokers = Cards::from_cards(dealer_cards).jokers() as u8;
         for seat in 1..=players {
             let hand = round.hand(seat);
-            let slot = round.player_slots[seat - 1];
-            let (outcome, facts) = self.play_hand(hand, slot, shown, &dealer, tally);
+            let (slot, cards) = (round.player_slots[seat - 1], Cards::from_cards(hand));
+            let (outcome, facts) = self.play_hand(hand, cards, slot, shown, &dealer, tally);
             tally.outcomes.record(outcome);
             net += outcome.net_units(wager);
-            self.settle_side_bets(hand, facts, dealer_jokers, tally, &mut side_net);
+            self.settle_side_bets(cards, facts, dealer_jokers, tally, &mut side_net);
         }
         let block = block_of(deal);
         self.reserve_block(tally, block);

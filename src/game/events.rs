@@ -28,30 +28,34 @@ impl SevenCardFacts {
     /// The facts of `hand` from its split values.
     pub fn of(hand: &[Card; 7], splits: &SplitValues) -> SevenCardFacts {
         let best = splits.best_five();
-        SevenCardFacts::from_parts(
-            hand,
-            splits.categories_made(),
-            best.category(),
-            best.slots()[0],
-        )
-    }
-
-    /// The facts of `hand` from what a cache knows of it.
-    #[inline]
-    pub fn of_known(hand: &[Card; 7], known: &KnownSetting) -> SevenCardFacts {
-        SevenCardFacts::from_parts(hand, known.made, known.best, known.best_top_slot)
-    }
-
-    #[inline]
-    fn from_parts(hand: &[Card; 7], made: u16, best: Category, best_top_slot: u8) -> Self {
         let cards = Cards::from_cards(hand);
+        let mut facts =
+            SevenCardFacts::from_parts(cards, splits.categories_made(), best.category(), true);
+        facts.best_top_slot = best.slots()[0];
+        facts
+    }
+
+    /// The facts of the seven cards `cards` from what a cache knows of them. `flush_suit`: whether
+    /// some suit holds five or more of them counting the jokers; without one there is no
+    /// seven-card straight flush, and its test is skipped.
+    #[inline]
+    pub fn of_known(cards: Cards, known: &KnownSetting, flush_suit: bool) -> SevenCardFacts {
+        let mut facts = SevenCardFacts::from_parts(cards, known.made, known.best, false);
+        facts.best_top_slot = known.best_top_slot;
+        facts.seven_card_straight_flush = flush_suit && is_seven_card_straight_flush(cards);
+        facts
+    }
+
+    /// The facts of `cards`, testing for a seven-card straight flush when `test_straight_flush`.
+    #[inline]
+    fn from_parts(cards: Cards, made: u16, best: Category, test_straight_flush: bool) -> Self {
         SevenCardFacts {
             made,
             best,
-            best_top_slot,
+            best_top_slot: 0,
             jokers: cards.jokers() as u8,
             aces: count_aces(cards),
-            seven_card_straight_flush: is_seven_card_straight_flush(cards),
+            seven_card_straight_flush: test_straight_flush && is_seven_card_straight_flush(cards),
         }
     }
 
