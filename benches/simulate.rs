@@ -5,7 +5,8 @@
 //! The floor row is the least any deal can cost: the same RNG stream and bounded draws shuffling
 //! a plain byte array, nothing else. Every other row runs chunk 0 (100,000 rounds, seed 1) of the standard game on one thread, Foxwoods
 //! against Foxwoods unless named: `simulate` with both side bets; `compare` of two ways (Foxwoods
-//! and Bally's AC against a Foxwoods dealer); `table` with a player-dealer and six seats betting
+//! and Bally's AC against a Foxwoods dealer) and of four (also MGM Grand and Harrah's Reno), so
+//! that the difference of the two rows is two more ways' cost; `table` with a player-dealer and six seats betting
 //! (seven hands a round, as `simulate --players 6`). Each engine is built once outside the
 //! timing, and its shape caches are first warmed on chunks 1 to 10 (a million other rounds), as
 //! they are a few seconds into a long run.
@@ -68,20 +69,21 @@ fn benches(c: &mut Criterion) {
         "simulate: 100k standard deals, 6 players",
         &six.unwrap(),
     );
-    let ways = vec![way("foxwoods"), way("ballys-ac")];
-    let cmp = Comparison::new(
-        game.clone(),
-        Vary::Player,
-        Some(way("foxwoods")),
-        ways,
-        None,
-        0,
-    );
-    bench_job(
-        &mut group,
-        "compare: 100k standard deals, 2 ways",
-        &cmp.unwrap(),
-    );
+    for names in [
+        &["foxwoods", "ballys-ac"][..],
+        &["foxwoods", "ballys-ac", "mgm-grand", "harrahs-reno"],
+    ] {
+        let cmp = Comparison::new(
+            game.clone(),
+            Vary::Player,
+            Some(way("foxwoods")),
+            names.iter().map(|&name| way(name)).collect(),
+            None,
+            0,
+        );
+        let name = format!("compare: 100k standard deals, {} ways", names.len());
+        bench_job(&mut group, &name, &cmp.unwrap());
+    }
     let california = GameRules::load("california").unwrap();
     let cway = |name: &str| resolve(name, &california).unwrap();
     let table = Table::new(

@@ -125,11 +125,65 @@ impl Shape {
 }
 
 /// The dense index of a hand's rank multiset, from its cards alone: the slot of its shape when
-/// no suit can make a flush. A card's rank symbol is the low four bits of its index (the jokers,
-/// 61 and 62, become 13 and 14, which [`dense_index`] reads alike).
-#[inline]
+/// no suit can make a flush.
+#[cfg(test)]
 fn rank_index(hand: &[Card; 7]) -> usize {
-    dense_index(hand.map(|c| c.index() & 15))
+    dense_index_of_counts(slot_sum(hand))
+}
+
+/// Bits of a [`SLOT_KEYS`] sum below its suit fields: the rank nibbles.
+const SUIT_FIELDS_SHIFT: u32 = 52;
+
+/// Each card's slot key, by card index: a suited card adds one to its rank's nibble (rank `r` in
+/// bits `4r..4r+4`) and one to its suit's 3-bit field (suit `s` in bits `52+3s..55+3s`); a joker
+/// adds one to every suit field and nothing else. Seven cards' sum holds their rank counts and,
+/// per suit, how many cards could sit in a flush of that suit (at most 7: no field carries).
+const SLOT_KEYS: [u64; 64] = slot_keys();
+
+const fn slot_keys() -> [u64; 64] {
+    let mut keys = [0; 64];
+    let mut index = 0;
+    while index < 64 {
+        keys[index] = match Card::from_index(index as u8) {
+            Some(card) if card.is_joker() => 0b001_001_001_001 << SUIT_FIELDS_SHIFT,
+            Some(_) => 1 << (4 * (index % 16)) | 1 << (SUIT_FIELDS_SHIFT + 3 * (index / 16) as u32),
+            None => 0,
+        };
+        index += 1;
+    }
+    keys
+}
+
+/// The sum of the seven cards' [`SLOT_KEYS`].
+#[inline(always)]
+fn slot_sum(hand: &[Card; 7]) -> u64 {
+    hand.iter()
+        .map(|c| SLOT_KEYS[usize::from(c.index() & 63)])
+        .fold(0, u64::wrapping_add)
+}
+
+/// No suit can make a flush, in [`FLUSH_SUIT_OF_FIELDS`].
+const NO_FLUSH_SUIT: u8 = 4;
+
+/// The suit whose 3-bit field (see [`SLOT_KEYS`]) is 5 or more, by the 12 bits of the four
+/// fields ([`NO_FLUSH_SUIT`] if none; of seven cards at most one suit can): [`flush_suit`] from
+/// one lookup. 4 KB.
+const FLUSH_SUIT_OF_FIELDS: [u8; 4096] = flush_suit_of_fields();
+
+const fn flush_suit_of_fields() -> [u8; 4096] {
+    let mut table = [NO_FLUSH_SUIT; 4096];
+    let mut fields = 0;
+    while fields < 4096 {
+        let mut suit = 4;
+        while suit > 0 {
+            suit -= 1;
+            if (fields >> (3 * suit)) & 7 >= 5 {
+                table[fields] = suit as u8;
+            }
+        }
+        fields += 1;
+    }
+    table
 }
 
 /// One in each of the 13 rank nibbles.
@@ -151,7 +205,8 @@ fn dense_index(symbols: [u8; 7]) -> usize {
 }
 
 /// [`dense_index`] from the multiset's rank counts packed in nibbles (rank `r` in bits `4r..4r+4`;
-/// jokers may be left out or counted above rank 12: they change nothing read).
+/// jokers may be left out or counted above rank 12, and bits from 52 up may hold anything: they
+/// change nothing read, as a product's low bits depend only on its factors' low bits).
 #[inline]
 pub fn dense_index_of_counts(counts: u64) -> usize {
     let below = counts.wrapping_mul(NIBBLE_ONES);
@@ -198,12 +253,14 @@ pub enum ShapeSlot {
 
 impl ShapeSlot {
     /// Where every shape table keeps `hand` (its cards in any order): a function of the hand
-    /// alone, so one slot serves the tables of several strategies.
-    #[inline]
+    /// alone, so one slot serves the tables of several strategies. One [`SLOT_KEYS`] sum gives
+    /// both the flush suit (if any) and the rank counts of the dense index.
+    #[inline(always)]
     pub fn of(hand: &[Card; 7]) -> ShapeSlot {
-        match flush_suit(hand) {
-            None => ShapeSlot::Plain(rank_index(hand) as u32),
-            suit => ShapeSlot::Flush(Shape::with_flush_suit(hand, suit).key),
+        let sum = slot_sum(hand);
+        match FLUSH_SUIT_OF_FIELDS[(sum >> SUIT_FIELDS_SHIFT) as usize] {
+            NO_FLUSH_SUIT => ShapeSlot::Plain(dense_index_of_counts(sum) as u32),
+            suit => ShapeSlot::Flush(Shape::with_flush_suit(hand, Some(suit)).key),
         }
     }
 }
@@ -466,6 +523,18 @@ mod tests {
                 Shape::of(&hand).plain_index(),
                 "{hand:?}"
             );
+        }
+    }
+
+    #[test]
+    fn slots_find_the_flush_suit_as_the_evaluator_does() {
+        let deck = Deck::with_jokers(2).unwrap();
+        for hand in crate::cards::deal::sample_hands(deck, 8).take(100_000) {
+            let slot = ShapeSlot::of(&hand);
+            match flush_suit(&hand) {
+                None => assert_eq!(slot, ShapeSlot::Plain(rank_index(&hand) as u32)),
+                Some(_) => assert_eq!(slot, ShapeSlot::Flush(Shape::of(&hand).key)),
+            }
         }
     }
 
