@@ -10,10 +10,10 @@ DEALS="${1:-1e7}"
 cargo build --release --quiet
 BIN="${CARGO_TARGET_DIR:-target}/release/paigow"
 
-for game in standard double-joker jokers-wild california; do
+for game in standard double-joker jokers-wild california ez-pai-gow; do
     "$BIN" exact categories --game "$game" --out "reports/exact/$game-categories"
 done
-for game in standard double-joker; do
+for game in standard double-joker ez-pai-gow; do
     "$BIN" exact bonus --game "$game" --quiet --out "reports/exact/$game-bonus"
 done
 # The main wager, every pair of disjoint hands (about 17 s of wall time on 2 idle cores; cached).
@@ -29,6 +29,7 @@ run double-joker exposed double-joker-dealer
 run double-joker foxwoods double-joker-dealer
 run jokers-wild foxwoods foxwoods
 run california foxwoods foxwoods
+run ez-pai-gow foxwoods foxwoods
 
 # The headline run at a billion deals (about a minute on 2 cores), whatever DEALS is.
 "$BIN" simulate --game standard --player-way foxwoods --dealer-way foxwoods --deals 1e9 --seed 1 \
@@ -54,3 +55,4 @@ package standard foxwoods reports/simulate/standard-foxwoods-vs-foxwoods-1e9 \
 package double-joker double-joker-dealer reports/simulate/double-joker-exposed-vs-double-joker-dealer
 package jokers-wild foxwoods
 package california foxwoods
+package ez-pai-gow foxwoods

@@ -84,6 +84,12 @@ impl SevenCardFacts {
 pub fn is_royal_match(cards: Cards) -> bool {
     const KING_QUEEN: u32 = 0b11 << (ACE - 2);
     const ROYAL: u32 = 0b11111 << (ACE - 4);
+    /// Every rank below ten, in all four suit lanes: a card there rules the hand out (the cheap
+    /// test that settles almost every hand, on the hot path of every side bet).
+    const BELOW_TEN: u64 = ((LANE_MASK & !(ROYAL as u64)) * 0x0001_0001_0001_0001) & !JOKER_BITS;
+    if cards.0 & BELOW_TEN != 0 {
+        return false;
+    }
     let jokers = cards.jokers();
     (0..4u8).any(|t| {
         if cards.suit_mask(t) & KING_QUEEN != KING_QUEEN {
