@@ -316,17 +316,23 @@ fn simulated_side_bet_lines_agree_with_the_exact_counts() {
     let sim = Simulation::new(game, player, dealer, 1).unwrap();
     let tally = run(&sim, &Plan::new(300_000, 10_000, 11).unwrap());
     for (i, name) in ["big-hand-bonus", "joker-bonus"].into_iter().enumerate() {
-        let (table, exact) = counts_for(name, 2);
-        let total = exact.total() as f64;
-        let probabilities: Vec<f64> = exact.counts.iter().map(|&c| c as f64 / total).collect();
-        let observed = &tally.side_bets[i].lines[..=table.lines.len()];
-        assert_eq!(observed.iter().sum::<u64>(), 300_000);
-        let p = chi_square_p(observed, &probabilities);
-        assert!(
-            p > 0.001,
-            "{name}: chi-square p = {p}, observed {observed:?}"
-        );
+        assert_lines_fit_exact(&tally.side_bets[i].lines, name, 2, 300_000);
     }
+}
+
+/// The simulated line counts of bet `name` (`jokers` in the deck) are a sample of its exact
+/// distribution: `deals` in all, and a chi-square p-value above 0.001.
+fn assert_lines_fit_exact(lines: &[u64], name: &str, jokers: u8, deals: u64) {
+    let (table, exact) = counts_for(name, jokers);
+    let total = exact.total() as f64;
+    let probabilities: Vec<f64> = exact.counts.iter().map(|&c| c as f64 / total).collect();
+    let observed = &lines[..=table.lines.len()];
+    assert_eq!(observed.iter().sum::<u64>(), deals);
+    let p = chi_square_p(observed, &probabilities);
+    assert!(
+        p > 0.001,
+        "{name}: chi-square p = {p}, observed {observed:?}"
+    );
 }
 
 #[test]
@@ -447,16 +453,7 @@ fn simulated_three_card_and_dealer_bets_agree_with_the_exact_counts() {
         .into_iter()
         .enumerate()
     {
-        let (table, exact) = counts_for(name, 1);
-        let total = exact.total() as f64;
-        let probabilities: Vec<f64> = exact.counts.iter().map(|&c| c as f64 / total).collect();
-        let observed = &tally.side_bets[i].lines[..=table.lines.len()];
-        assert_eq!(observed.iter().sum::<u64>(), 300_000);
-        let p = chi_square_p(observed, &probabilities);
-        assert!(
-            p > 0.001,
-            "{name}: chi-square p = {p}, observed {observed:?}"
-        );
+        assert_lines_fit_exact(&tally.side_bets[i].lines, name, 1, 300_000);
     }
 }
 
