@@ -325,9 +325,10 @@ impl Simulation {
         let player = &*self.player;
         if let Some(known) = slot.and_then(|slot| player.known_at(slot)) {
             tally.categories[known.best as usize] += 1;
+            let flush_suit = matches!(slot, Some(ShapeSlot::Flush(_)));
             let facts = self
                 .needs_facts
-                .then(|| SevenCardFacts::of_known(dealt, &known));
+                .then(|| SevenCardFacts::of_known(dealt, &known, flush_suit));
             let outcome = settle_setting(known.front, known.back, dealer);
             return PlayedHand {
                 outcome,
@@ -353,7 +354,8 @@ impl Simulation {
             return None;
         }
         if let Some(known) = slot.and_then(|slot| self.dealer.known_at(slot)) {
-            return Some(SevenCardFacts::of_known(cards, &known));
+            let flush_suit = matches!(slot, Some(ShapeSlot::Flush(_)));
+            return Some(SevenCardFacts::of_known(cards, &known, flush_suit));
         }
         let hand = sorted_hand(cards);
         Some(SevenCardFacts::of(&hand, &self.ev.split_values(&hand)))
@@ -379,7 +381,8 @@ impl Simulation {
             setting: played.setting,
             dealer_facts: dealer.1,
             jokers: Event::Jokers {
-                player: Cards::from_cards(hand).jokers() as u8,
+                player: (played.facts.as_ref())
+                    .map_or_else(|| Cards::from_cards(hand).jokers() as u8, |f| f.jokers()),
                 dealer: dealer.0,
             },
         };

@@ -29,32 +29,40 @@ impl SevenCardFacts {
     /// The facts of `hand` from its split values.
     pub fn of(hand: &[Card; 7], splits: &SplitValues) -> SevenCardFacts {
         let best = splits.best_five();
-        SevenCardFacts::from_parts(
-            hand,
-            splits.categories_made(),
-            best.category(),
-            best.slots()[0],
-        )
+        let parts = (splits.categories_made(), best.category(), best.slots()[0]);
+        SevenCardFacts::from_parts(hand, parts, true)
     }
 
-    /// The facts of `hand` from what a cache knows of it.
+    /// The facts of `hand` from what a cache knows of it. `flush_suit`: whether some suit holds
+    /// five or more of its cards counting the jokers (a flush shape slot); without one the hand
+    /// is neither a seven-card straight flush nor a royal match, and those tests are skipped.
     #[inline]
-    pub fn of_known(hand: &[Card; 7], known: &KnownSetting) -> SevenCardFacts {
-        SevenCardFacts::from_parts(hand, known.made, known.best, known.best_top_slot)
+    pub fn of_known(hand: &[Card; 7], known: &KnownSetting, flush_suit: bool) -> SevenCardFacts {
+        let parts = (known.made, known.best, known.best_top_slot);
+        SevenCardFacts::from_parts(hand, parts, flush_suit)
     }
 
+    /// `(made, best, best_top_slot)` with the facts read from the cards; the suited events
+    /// only when `flush_suit` allows them.
     #[inline]
-    fn from_parts(hand: &[Card; 7], made: u16, best: Category, best_top_slot: u8) -> Self {
+    fn from_parts(hand: &[Card; 7], parts: (u16, Category, u8), flush_suit: bool) -> Self {
         let cards = Cards::from_cards(hand);
+        let (made, best, best_top_slot) = parts;
         SevenCardFacts {
             made,
             best,
             best_top_slot,
             jokers: cards.jokers() as u8,
             aces: count_aces(cards),
-            seven_card_straight_flush: is_seven_card_straight_flush(cards),
-            royal_match: is_royal_match(cards),
+            seven_card_straight_flush: flush_suit && is_seven_card_straight_flush(cards),
+            royal_match: flush_suit && is_royal_match(cards),
         }
+    }
+
+    /// How many jokers the seven cards hold.
+    #[inline]
+    pub fn jokers(&self) -> u8 {
+        self.jokers
     }
 
     /// Whether the hand makes `event` (joker events are never made by seven cards alone).
@@ -596,6 +604,35 @@ mod tests {
         assert!(!facts("As Ks Qs Js Ts Kh Jk").makes(Event::RoyalMatch));
         assert!(!facts("As Ks Qs Js 9s Kh Qh").makes(Event::RoyalMatch));
         assert!(!facts("Ah Ks Qs Js Ts Kh Qh").makes(Event::RoyalMatch));
+    }
+
+    /// `of_known` skips the suited events' tests outside a flush slot: sound only if no hand
+    /// without a flush suit makes them. Every hand of the tens to aces and two jokers (where
+    /// royal matches live), and 200,000 sampled hands.
+    #[test]
+    fn suited_events_need_a_flush_suit() {
+        let deck = Deck::with_jokers(2).unwrap();
+        let rich: Vec<Card> = (deck.cards().into_iter())
+            .filter(|c| c.rank().is_none_or(|r| r + 4 >= ACE))
+            .collect();
+        let mut hands: Vec<[Card; 7]> = crate::cards::deal::sample_hands(deck, 5)
+            .take(200_000)
+            .collect();
+        crate::combin::for_each_subset(rich.len(), 7, |ix| {
+            hands.push(std::array::from_fn(|i| rich[ix[i]]));
+        });
+        let mut royal_matches = 0;
+        for hand in hands {
+            let cards = Cards::from_cards(&hand);
+            royal_matches += u32::from(is_royal_match(cards));
+            if crate::eval::flush_suit(&hand).is_none() {
+                assert!(!is_royal_match(cards), "{hand:?}");
+                assert!(!is_seven_card_straight_flush(cards), "{hand:?}");
+            }
+        }
+        // The tens to aces hold royal matches (at least the 12 natural ones): the test sees
+        // the event it guards.
+        assert!(royal_matches >= 12, "{royal_matches}");
     }
 
     fn three(text: &str, joker: JokerRule) -> Vec<ThreeCard> {
