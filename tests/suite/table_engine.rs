@@ -3,6 +3,7 @@
 //! deals with exact paired sums, the break-even solver put back into a run, determinism across
 //! threads and chunk sizes.
 
+use paigow::engine::exact_main::{self, shapes::SuitDeck};
 use paigow::engine::run::{Job, Plan, Tally, run_all, run_chunk, thread_pool};
 use paigow::engine::simulate::Simulation;
 use paigow::engine::table::{
@@ -240,6 +241,37 @@ fn an_unlimited_bank_against_one_player_matches_simulate() {
     )
     .unwrap();
     assert_eq!(position.ev_before_per_action, Some(banker.ev_per_action));
+}
+
+/// Issue 18's check against the exact figure: one seat betting against a fixed player-dealer
+/// with an unlimited bank and no collection; the player-dealer's EV per unit of action is minus
+/// the player's exact main-wager EV (every pair of disjoint hands of the California deck,
+/// Foxwoods against Foxwoods: about 20 s), within 3.5 standard errors of the table run.
+#[test]
+fn an_unlimited_bank_against_one_player_matches_exact_main() {
+    let rounds = 1_000_000;
+    let cfg = config("D,1,-,-,-,-,-", None, "none", rounds);
+    let t = run_on(&cfg, 2);
+    let banker = seat_stats(&t.variants[0].by_dealer[0].seats[0], t.rounds, 0);
+    let game = GameRules::load("california").unwrap();
+    let way = resolve("foxwoods", &game).unwrap().strategy;
+    let exact = exact_main::count(
+        &game,
+        SuitDeck::of(game.deck),
+        &*way,
+        &*way,
+        &exact_main::Progress::silent(),
+    )
+    .unwrap()
+    .exact
+    .player_ev();
+    let se = (banker.ev_per_action_ci95.1 - banker.ev_per_action_ci95.0) / 2.0 / 1.959_964;
+    let gap = banker.ev_per_action + exact;
+    assert!(
+        gap.abs() < 3.5 * se,
+        "banker {} per unit of action, exact player EV {exact}, SE {se}",
+        banker.ev_per_action
+    );
 }
 
 #[test]
