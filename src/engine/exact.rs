@@ -125,34 +125,53 @@ fn rank_counts(symbols: &[u8]) -> (usize, [u64; 13]) {
 /// Counts for the hands of one 7-symbol multiset (symbols ascending, jokers last).
 fn structure_counts(ev: &Evaluator, symbols: &[u8], deck_jokers: u64) -> CategoryCounts {
     let (jokers, counts_by_rank) = rank_counts(symbols);
+    let nonflush = best_nonflush_of_seven(ev, symbols);
+    let five_aces = counts_by_rank[ACE as usize] + jokers as u64 >= 5;
+    let mut out = CategoryCounts::default();
+    for_each_flush_pattern((jokers, &counts_by_rank), deck_jokers, |mask, n| {
+        let best = match mask {
+            Some(mask) => nonflush.max(best_flush_of(ev, mask, jokers)),
+            None => nonflush,
+        };
+        out.add(row_of(best, five_aces), n);
+    });
+    out
+}
+
+/// The hands of one multiset (`jokers` and its natural cards' counts by rank) split by flush
+/// pattern: `visit(Some(mask), n)` for each rank mask `mask` that one suit can hold with five or
+/// more cards counting the jokers (`n` hands, every suit), then `visit(None, n)` for the `n > 0`
+/// hands with no flush suit. The `n` add up to the multiset's hands.
+fn for_each_flush_pattern(
+    (jokers, counts_by_rank): (usize, &[u64; 13]),
+    deck_jokers: u64,
+    mut visit: impl FnMut(Option<u32>, u64),
+) {
     let joker_ways = choose(deck_jokers, jokers as u64);
-    let ways: u64 = counts_by_rank
+    let ways = counts_by_rank
         .iter()
         .map(|&c| choose(4, c))
         .product::<u64>()
         * joker_ways;
-    let nonflush = best_nonflush_of_seven(ev, symbols);
-    let five_aces = counts_by_rank[ACE as usize] + jokers as u64 >= 5;
-    let mut out = CategoryCounts::default();
-    let mut flush_ways = 0;
     let ranks: Vec<u8> = (0..13)
         .filter(|&r| counts_by_rank[r as usize] > 0)
         .collect();
+    let mut flush_ways = 0;
     for subset in 0u32..1 << ranks.len() {
         if subset.count_ones() as usize + jokers < 5 {
             continue;
         }
-        let (mask, suit_ways) = flush_suit_pattern(&ranks, &counts_by_rank, subset);
+        let (mask, suit_ways) = flush_suit_pattern(&ranks, counts_by_rank, subset);
         if suit_ways == 0 {
             continue;
         }
         let n = 4 * suit_ways * joker_ways;
-        let best = nonflush.max(best_flush_of(ev, mask, jokers));
-        out.add(row_of(best, five_aces), n);
+        visit(Some(mask), n);
         flush_ways += n;
     }
-    out.add(row_of(nonflush, five_aces), ways - flush_ways);
-    out
+    if ways > flush_ways {
+        visit(None, ways - flush_ways);
+    }
 }
 
 /// For the distinct `ranks` selected by `subset` lying in one (given) suit: their rank mask and
@@ -343,42 +362,24 @@ fn structure_line_counts(
     tables: &[&Paytable],
 ) -> Vec<LineCounts> {
     let (jokers, counts_by_rank) = rank_counts(symbols);
-    let joker_ways = choose(deck_jokers, jokers as u64);
-    let ways = counts_by_rank
-        .iter()
-        .map(|&c| choose(4, c))
-        .product::<u64>()
-        * joker_ways;
-    let ranks: Vec<u8> = (0..13)
-        .filter(|&r| counts_by_rank[r as usize] > 0)
-        .collect();
     let mut out = empty_counts(tables);
-    let mut flush_ways = 0;
-    for subset in 0u32..1 << ranks.len() {
-        if subset.count_ones() as usize + jokers < 5 {
-            continue;
-        }
-        let (mask, suit_ways) = flush_suit_pattern(&ranks, &counts_by_rank, subset);
-        if suit_ways == 0 {
-            continue;
-        }
-        let n = 4 * suit_ways * joker_ways;
-        let suited = match outside_pair(&counts_by_rank, mask) {
+    let mut add = |mask, suited_outside, n| {
+        let hand = representative(&counts_by_rank, jokers, mask, suited_outside);
+        add_hands(ev, &hand, n, tables, &mut out);
+    };
+    for_each_flush_pattern((jokers, &counts_by_rank), deck_jokers, |mask, n| {
+        let Some(flush) = mask else {
+            return add(None, false, n);
+        };
+        let suited = match outside_pair(&counts_by_rank, flush) {
             true => n / 3,
             false => 0,
         };
         if suited > 0 {
-            let hand = representative(&counts_by_rank, jokers, Some(mask), true);
-            add_hands(ev, &hand, suited, tables, &mut out);
+            add(mask, true, suited);
         }
-        let hand = representative(&counts_by_rank, jokers, Some(mask), false);
-        add_hands(ev, &hand, n - suited, tables, &mut out);
-        flush_ways += n;
-    }
-    if ways > flush_ways {
-        let hand = representative(&counts_by_rank, jokers, None, false);
-        add_hands(ev, &hand, ways - flush_ways, tables, &mut out);
-    }
+        add(mask, false, n - suited);
+    });
     out
 }
 
