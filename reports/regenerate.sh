@@ -13,7 +13,7 @@ BIN="${CARGO_TARGET_DIR:-target}/release/paigow"
 for game in standard double-joker jokers-wild california ez-pai-gow; do
     "$BIN" exact categories --game "$game" --out "reports/exact/$game-categories"
 done
-for game in standard double-joker ez-pai-gow; do
+for game in standard double-joker ez-pai-gow fortune; do
     "$BIN" exact bonus --game "$game" --quiet --out "reports/exact/$game-bonus"
 done
 # The main wager, every pair of disjoint hands (about 17 s of wall time on 2 idle cores; cached).
@@ -30,6 +30,9 @@ run double-joker foxwoods double-joker-dealer
 run jokers-wild foxwoods foxwoods
 run california foxwoods foxwoods
 run ez-pai-gow foxwoods foxwoods
+# Fortune's Envy bonus is paid on other players' hands: six players a round.
+"$BIN" simulate --game fortune --player-way foxwoods --dealer-way foxwoods --players 6 \
+    --deals "$DEALS" --seed 1 --quiet --out reports/simulate/fortune-foxwoods-vs-foxwoods-6-players
 
 # The headline run at a billion deals (about a minute on 2 cores), whatever DEALS is.
 "$BIN" simulate --game standard --player-way foxwoods --dealer-way foxwoods --deals 1e9 --seed 1 \

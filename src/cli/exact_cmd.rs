@@ -200,6 +200,14 @@ fn chosen_bets(game: &GameRules, bet: Option<&str>) -> anyhow::Result<Vec<Paytab
 }
 
 fn method_name(table: &Paytable, method: Method) -> String {
+    let method = seven_card_method(table, method);
+    match table.is_envy() {
+        true => method + ", each hand as another player's (the EV is per other player)",
+        false => method,
+    }
+}
+
+fn seven_card_method(table: &Paytable, method: Method) -> String {
     match (table.kind, method) {
         (BetKind::SevenCards, Method::Structure) => {
             "exact: every 7-card hand of the deck, by rank structure and flush pattern".to_string()

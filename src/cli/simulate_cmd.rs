@@ -89,7 +89,7 @@ pub struct SimulateArgs {
 
 pub fn run(args: &SimulateArgs) -> anyhow::Result<()> {
     let game = args.game.load()?;
-    for warning in paytable_warnings(&game) {
+    for warning in side_bet_warnings(&game, args.players) {
         eprintln!("warning: {warning}");
     }
     let spec = sim::spec(&game, &args.player_way, &args.dealer_way, args.players)?;
@@ -172,10 +172,18 @@ struct ExactMainFacts {
     standard_errors: f64,
 }
 
-/// The warnings of the game's paytables.
-fn paytable_warnings(game: &crate::game::GameRules) -> Vec<String> {
+/// The warnings of the game's paytables, and of an Envy bonus that one player a round can never
+/// be paid.
+fn side_bet_warnings(game: &crate::game::GameRules, players: u8) -> Vec<String> {
+    let lonely_envy = (game.side_bets.iter())
+        .filter(|t| t.is_envy() && t.payees(players) == 0)
+        .map(|t| format!(
+            "{}: side bet '{}' is paid on other players' hands: with {players} player a round it never pays (use --players 2 to 6)",
+            t.origin, t.name
+        ));
     (game.side_bets.iter())
         .flat_map(|t| t.warnings.iter().cloned())
+        .chain(lonely_envy)
         .collect()
 }
 
@@ -192,7 +200,7 @@ struct SimulateConfig {
     /// otherwise, so a run without one has the manifest it always had).
     #[serde(skip_serializing_if = "Option::is_none")]
     exact_main: Option<ExactMainFacts>,
-    /// The side bets' paytable warnings (lines out of pay order).
+    /// The side bets' warnings (lines out of pay order, an Envy bonus with one player).
     #[serde(skip_serializing_if = "Vec::is_empty")]
     warnings: Vec<String>,
 }
@@ -216,7 +224,7 @@ fn manifest(
         players_per_deal: simulation.players,
         trials: plan.deals * u64::from(simulation.players),
         exact_main,
-        warnings: paytable_warnings(game),
+        warnings: side_bet_warnings(game, simulation.players),
     };
     Manifest::of_run(facts, config, spec, plan, rate, extra)
 }
@@ -265,7 +273,8 @@ fn write_all(
     let game = &simulation.game;
     let side_bets = (game.side_bets.iter().zip(&tally.side_bets))
         .map(|(table, bet)| {
-            let plan = crate::game::events::SideBetPlan::new(table, game.ranking.joker);
+            let plan = crate::game::events::SideBetPlan::new(table, game.ranking.joker)
+                .for_players(players);
             SideBetReport {
                 table: table.clone(),
                 tally: bet.clone(),
@@ -357,17 +366,20 @@ fn side_bet_text(report: &Report, game: &crate::game::GameRules) -> String {
             continue;
         }
         let counts = counts.next().expect("one count per countable bet");
-        let exact = BetAudit {
+        let audit = BetAudit {
             table: &bet.table,
             counts: &counts,
             method: String::new(),
-        }
-        .player_ev();
+        };
+        let exact = audit.player_ev() * f64::from(bet.table.payees(report.players));
         if let Some(warning) = bet.table.return_warning(exact) {
             eprintln!("warning: {warning}");
         }
-        let k = (s.player_ev - exact) / s.se;
-        text += &format!("{head} {:>10} {:>+14.2}\n", pct(exact), k);
+        let distance = match s.se > 0.0 {
+            true => format!("{:>+14.2}", (s.player_ev - exact) / s.se),
+            false => format!("{:>14}", "no variance"),
+        };
+        text += &format!("{head} {:>10} {distance}\n", pct(exact));
     }
     text
 }

@@ -4,7 +4,8 @@
 //! Each round deals one shuffled deck: the dealer's seven cards first, then seven for each of
 //! 1..=6 players. The dealer sets first (its setting is shown to player strategies only when the
 //! game's dealer is exposed), then each player sets and is settled by the main-wager rules
-//! ([`crate::game::wager::settle`]); every side bet of the game is settled on the player's hand.
+//! ([`crate::game::wager::settle`]); every side bet of the game is settled on the player's hand
+//! (an Envy bonus: each hand's line is paid to every other player of the round).
 //! A hand found in its strategy's shape cache is settled from the cached setting with no split
 //! search; each round's hands are located in those caches when it is dealt, one round before it
 //! is played.
@@ -288,7 +289,7 @@ impl Simulation {
         }
         check_sides(&game, &*dealer, &*player)?;
         let side_bets: Vec<SideBetPlan> = (game.side_bets.iter())
-            .map(|t| SideBetPlan::new(t, game.ranking.joker))
+            .map(|t| SideBetPlan::new(t, game.ranking.joker).for_players(players))
             .collect();
         Ok(Simulation {
             ev: Evaluator::new(game.ranking),

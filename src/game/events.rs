@@ -10,6 +10,7 @@ use crate::cards::{ACE, Card, Cards, JOKER_BITS, LANE_MASK, RANKS};
 use crate::eval::split::{KnownSetting, SplitValues};
 use crate::eval::{Category, JokerRule, Value};
 use crate::game::paytable::{BetKind, Event, JudgedOn, Paytable, ThreeCard};
+use crate::game::wager::BET_UNITS;
 
 /// What a 7-card hand makes, for side bets.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -388,7 +389,9 @@ pub struct SideBetPlan {
     /// Pay units per unit bet: the least common multiple of the lines' stakes (which divide
     /// [`crate::game::wager::BET_UNITS`], pays being whole units in lowest terms).
     pub unit: i64,
-    /// Net per line in pay units; the slot after the last line is a loss (`-unit`).
+    /// Net per line in pay units, summed over the players a hand's line is paid to (see
+    /// [`SideBetPlan::for_players`]); the slot after the last line is a loss (`-unit`), or
+    /// nothing for an Envy bonus.
     pub line_net: Vec<i64>,
     lookup: LineLookup,
     joker: JokerRule,
@@ -412,7 +415,7 @@ impl SideBetPlan {
             .iter()
             .map(|line| (line.pays.to_win * (unit / line.pays.stake)) as i64)
             .collect();
-        line_net.push(-(unit as i64));
+        line_net.push(table.no_line_units() * unit as i64 / BET_UNITS);
         let lookup = match table.kind {
             BetKind::SevenCards => LineLookup::SevenCards(LineTable::new(table)),
             BetKind::FirstThree => LineLookup::FirstThree(three_card_line_table(table)),
@@ -428,9 +431,21 @@ impl SideBetPlan {
         }
     }
 
-    /// Whether this bet needs the player's seven-card facts.
+    /// The plan for rounds of `players` players: each hand's line net is paid to
+    /// [`Paytable::payees`] players (every other player for an Envy bonus, so a round's Envy net
+    /// is the sum of every hand's line times the other players; with one player it is zero).
+    pub fn for_players(mut self, players: u8) -> SideBetPlan {
+        let payees = i64::from(self.table.payees(players));
+        for net in &mut self.line_net {
+            *net *= payees;
+        }
+        self
+    }
+
+    /// Whether this bet needs the seven-card facts of every player's hand (its own, or each
+    /// other player's for an Envy bonus).
     pub fn needs_player_facts(&self) -> bool {
-        self.table.kind == BetKind::SevenCards && self.table.judged_on == JudgedOn::Player
+        self.table.kind == BetKind::SevenCards && self.table.judged_on != JudgedOn::Dealer
     }
 
     /// Whether this bet needs the dealer's seven-card facts.

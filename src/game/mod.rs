@@ -50,6 +50,11 @@ pub const SHIPPED_GAMES: &[(&str, &str, &str)] = &[
         "games/ez-pai-gow.toml",
         include_str!("../../games/ez-pai-gow.toml"),
     ),
+    (
+        "fortune",
+        "games/fortune.toml",
+        include_str!("../../games/fortune.toml"),
+    ),
 ];
 
 /// The game file as written.

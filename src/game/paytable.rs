@@ -10,7 +10,10 @@
 //!
 //! Events come in four kinds, and one paytable uses one kind:
 //! - seven-card events, judged on the player's seven cards however they are set (or, with
-//!   `judged_on = "dealer"`, on the dealer's): a category event (`flush`, `three_of_a_kind`, ...)
+//!   `judged_on = "dealer"`, on the dealer's; with `judged_on = "other_players"`, an Envy bonus,
+//!   on each other player's hand at the table, every such hand paying its line to each player
+//!   holding the bonus, which has no stake of its own: "$50 on a $5 bet" is `pays = "50 to 5"`,
+//!   and a hand no line pays nets 0, not -1): a category event (`flush`, `three_of_a_kind`, ...)
 //!   holds when some five of the seven cards, read at their best, make exactly that category (so a
 //!   hand holding both a straight and three of a kind makes both, and pays whichever line comes
 //!   first); plus the 7-card events below (royal match: a royal flush and a natural suited K-Q as
@@ -71,6 +74,11 @@ pub const SHIPPED_PAYTABLES: &[(&str, &str, &str)] = &[
         "fortune",
         "games/paytables/fortune.toml",
         include_str!("../../games/paytables/fortune.toml"),
+    ),
+    (
+        "fortune-envy",
+        "games/paytables/fortune-envy.toml",
+        include_str!("../../games/paytables/fortune-envy.toml"),
     ),
     (
         "queens-dragon",
@@ -519,7 +527,9 @@ pub enum JudgedOn {
     Player,
     /// The dealer's seven cards (EZ Pai Gow's Queen's Dragon).
     Dealer,
-    /// Other players' hands (Fortune's Envy bonus): refused, not yet supported.
+    /// Every other player's seven cards at the table (Fortune's Envy bonus): a line pays for
+    /// each other player's hand that makes it, and the bonus has no stake of its own (a round
+    /// where no other hand makes a line costs nothing). Seven-card events only.
     OtherPlayers,
 }
 
@@ -745,10 +755,31 @@ impl Paytable {
         }
     }
 
+    /// Whether this is an Envy bonus: paid on other players' hands, with no stake of its own.
+    pub fn is_envy(&self) -> bool {
+        self.judged_on == JudgedOn::OtherPlayers
+    }
+
+    /// What a hand no line pays nets, in [`BET_UNITS`] per unit bet: the bet is lost (-1), but
+    /// an Envy bonus has no stake to lose (0).
+    pub fn no_line_units(&self) -> i64 {
+        if self.is_envy() { 0 } else { -BET_UNITS }
+    }
+
+    /// How many players one hand's line is paid to in a round of `players` players: every other
+    /// player for an Envy bonus, else the hand's own player.
+    pub fn payees(&self, players: u8) -> u8 {
+        if self.is_envy() {
+            players.saturating_sub(1)
+        } else {
+            1
+        }
+    }
+
     /// A warning when a bet pays back more than it takes (`player_ev` per unit bet, counted by
-    /// the caller), naming the file.
+    /// the caller), naming the file. An Envy bonus takes nothing, so it never gets one.
     pub fn return_warning(&self, player_ev: f64) -> Option<String> {
-        (player_ev > 0.0).then(|| {
+        (player_ev > 0.0 && !self.is_envy()).then(|| {
             format!(
                 "{}: side bet '{}' has a positive player return ({:+.4}%): the house loses on it",
                 self.origin,
@@ -776,12 +807,13 @@ fn parse_claim(name: &str, text: &str, (low, high): (f64, f64)) -> Result<Claim,
 /// Refuses a `judged_on` that the bet's kind or this tool cannot settle.
 fn check_judged_on(judged_on: JudgedOn, kind: BetKind) -> Result<(), String> {
     match (judged_on, kind) {
-        (JudgedOn::Player, _) | (JudgedOn::Dealer, BetKind::SevenCards) => Ok(()),
+        (JudgedOn::Player, _) | (_, BetKind::SevenCards) => Ok(()),
         (JudgedOn::Dealer, _) => {
             Err("judged_on = \"dealer\" applies only to seven-card events".to_string())
         }
         (JudgedOn::OtherPlayers, _) => Err(
-            "judged_on = \"other_players\" (an Envy bonus, paid on other players' hands) needs several players a round (simulate --players N) and is not yet supported".to_string(),
+            "judged_on = \"other_players\" (an Envy bonus) applies only to seven-card events"
+                .to_string(),
         ),
     }
 }
@@ -1128,12 +1160,17 @@ mod tests {
         let seven = "[[line]]\nevent = \"pai_gow_Q_high\"\npays = 50\n";
         let dealer = load(&format!("judged_on = \"dealer\"\n{seven}")).unwrap();
         assert_eq!(dealer.judged_on, JudgedOn::Dealer);
-        let envy = load(&format!("judged_on = \"other_players\"\n{seven}")).unwrap_err();
-        assert!(envy.starts_with("t.toml:2:"), "{envy}");
+        let envy = load(&format!("judged_on = \"other_players\"\n{seven}")).unwrap();
+        assert!(envy.is_envy() && envy.no_line_units() == 0);
+        assert_eq!((envy.payees(6), envy.payees(1)), (5, 0));
         assert!(
-            envy.contains("--players") && envy.contains("not yet supported"),
-            "{envy}"
+            envy.return_warning(0.01).is_none(),
+            "an Envy bonus takes no stake"
         );
+        assert_eq!((dealer.no_line_units(), dealer.payees(6)), (-BET_UNITS, 1));
+        let envy = load(&format!("judged_on = \"other_players\"\n{three}")).unwrap_err();
+        assert!(envy.starts_with("t.toml:2:"), "{envy}");
+        assert!(envy.contains("only to seven-card events"), "{envy}");
     }
 
     #[test]

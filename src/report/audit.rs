@@ -40,11 +40,12 @@ impl BetAudit<'_> {
     /// The exact mean, variance and SD per unit bet, from the counts.
     pub fn moments(&self) -> ExactMoments {
         let lines = self.table.lines.iter().map(|line| line.pays.units());
-        let nets = lines.chain(std::iter::once(-BET_UNITS));
+        let nets = lines.chain(std::iter::once(self.table.no_line_units()));
         exact_moments(self.counts.counts.iter().copied().zip(nets), BET_UNITS)
     }
 
-    /// The player's expected return per unit bet (a losing bet returns -1).
+    /// The player's expected return per unit bet (a losing bet returns -1). For an Envy bonus,
+    /// what one other player's hand pays: a player's return is that times the other players.
     pub fn player_ev(&self) -> f64 {
         let lines = self.table.lines.len();
         let won: f64 = self
@@ -54,7 +55,8 @@ impl BetAudit<'_> {
             .zip(&self.counts.counts)
             .map(|(line, &n)| n as f64 * line.pays.ratio())
             .sum();
-        (won - self.counts.counts[lines] as f64) / self.total() as f64
+        let no_line = self.table.no_line_units() as f64 / BET_UNITS as f64;
+        (won + no_line * self.counts.counts[lines] as f64) / self.total() as f64
     }
 }
 
@@ -111,9 +113,9 @@ pub fn write_returns<W: Write>(w: W, audits: &[BetAudit]) -> io::Result<()> {
         let no_line = ("no line pays".to_string(), "No line pays".to_string());
         let rows = rows.chain(std::iter::once((
             no_line,
-            units(-BET_UNITS),
+            units(audit.table.no_line_units()),
             losers,
-            -lost,
+            lost * audit.table.no_line_units() as f64 / BET_UNITS as f64,
             None,
         )));
         for ((event, label), pays, n, ret, claim) in rows {
@@ -205,6 +207,12 @@ pub fn summary_text(audits: &[BetAudit]) -> String {
             audit.total(),
             audit.method
         ));
+        if audit.table.is_envy() {
+            text.push_str(&format!(
+                "  an Envy bonus: the EV is what one other player's hand pays a player holding it; with N players a round it gets N - 1 times that, {:+.4}% at 6 players (it has no stake: a hand no line pays costs nothing)\n",
+                500.0 * audit.player_ev()
+            ));
+        }
         for (line, &n) in audit.table.lines.iter().zip(&audit.counts.counts) {
             if let Some(c) = line.claimed_combinations.filter(|&c| c != n) {
                 text.push_str(&format!(

@@ -72,11 +72,13 @@ pub const RETURNS_COLUMNS: [&str; 10] = [
     "probability_ci95_high",
 ];
 
-/// One returns row: event, label, pays in bet units (None: an "of which" row), count.
+/// One returns row: event, label, pays in bet units (None: an "of which" row), how many
+/// players each counted hand pays (1 but for an Envy bonus), count.
 struct Row {
     event: String,
     label: String,
     pays: Option<i64>,
+    payees: u8,
     count: u64,
 }
 
@@ -89,19 +91,23 @@ pub fn write_returns<W: Write>(w: W, report: &Report) -> io::Result<()> {
         event: row.event.to_string(),
         label: row.label.to_string(),
         pays: row.pays,
+        payees: 1,
         count: (row.outcomes.iter())
             .map(|&o| report.tally.outcomes.get(o))
             .sum(),
     });
     wager_returns(&mut out, &report.wager_name, rows, &report.stats)?;
     for bet in &report.side_bets {
-        wager_returns(&mut out, &bet.table.name, side_bet_rows(bet), &bet.stats)?;
+        let rows = side_bet_rows(bet, report.players);
+        wager_returns(&mut out, &bet.table.name, rows, &bet.stats)?;
     }
     out.flush()
 }
 
-/// A side bet's rows: each line, then what no line pays (-1).
-fn side_bet_rows(bet: &SideBetReport) -> impl Iterator<Item = Row> + '_ {
+/// A side bet's rows: each line, then what no line pays (-1; an Envy bonus 0). An Envy bonus's
+/// counts are the hands making each line, each paid to every other player of the round: its
+/// pays are per paying hand, its return per player.
+fn side_bet_rows(bet: &SideBetReport, players: u8) -> impl Iterator<Item = Row> + '_ {
     let lines = bet
         .table
         .lines
@@ -110,14 +116,16 @@ fn side_bet_rows(bet: &SideBetReport) -> impl Iterator<Item = Row> + '_ {
     let no_line = (
         "no line pays".to_string(),
         "No line pays".to_string(),
-        -BET_UNITS,
+        bet.table.no_line_units(),
     );
+    let payees = bet.table.payees(players);
     (lines.chain(std::iter::once(no_line)))
         .zip(bet.tally.lines)
-        .map(|((event, label, pays), count)| Row {
+        .map(move |((event, label, pays), count)| Row {
             event,
             label,
             pays: Some(pays),
+            payees,
             count,
         })
 }
@@ -134,7 +142,10 @@ fn wager_returns<W: Write>(
         let p = row.count as f64 / hands as f64;
         let bounds = wilson(row.count, hands, 0.95);
         let (pays, ret) = match row.pays {
-            Some(u) => (units(u), fixed(p * u as f64 / BET_UNITS as f64)),
+            Some(u) => {
+                let paid = p * f64::from(row.payees) * u as f64 / BET_UNITS as f64;
+                (units(u), fixed(paid))
+            }
             None => ("-".to_string(), "-".to_string()),
         };
         out.write_record([

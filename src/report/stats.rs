@@ -128,7 +128,9 @@ pub fn main_wager(tally: &SimTally, players: u8) -> WagerStats {
 }
 
 /// A side bet's figures from its tally: `hands` bets over `rounds` rounds of `players` bets.
-/// "win" is the hit rate (some line pays), "loss" the rest; a side bet never pushes.
+/// "win" is the hit rate (some line pays), "loss" the rest; a side bet never pushes, except an
+/// Envy bonus, whose "win" is the hands that pay the other players and whose rest are pushes
+/// (`plan` is for rounds of `players` players: [`SideBetPlan::for_players`]).
 pub fn side_bet(
     bet: &SideBetTally,
     plan: &SideBetPlan,
@@ -140,9 +142,14 @@ pub fn side_bet(
     let hits: u64 = bet.lines[..plan.table.lines.len()].iter().sum();
     let player_ev = bet.net as f64 / (hands as f64 * unit);
     let sd = sd_from_sums(rounds, bet.net, bet.net_squared) / (f64::from(players) * unit);
+    // A hand no line pays loses the bet, but costs an Envy bonus nothing: a push.
+    let idle = match plan.table.is_envy() {
+        true => Outcome::Push,
+        false => Outcome::Loss,
+    };
     let mut counts = OutcomeCounts::default();
     counts.0[Outcome::Win.index()] = hits;
-    counts.0[Outcome::Loss.index()] = hands - hits;
+    counts.0[idle.index()] = hands - hits;
     WagerStats::of(player_ev, sd, rounds, &counts, hands)
 }
 

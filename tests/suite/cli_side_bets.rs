@@ -91,17 +91,54 @@ fn a_bet_the_deck_cannot_make_is_a_load_error_naming_the_bet_and_the_event() {
     assert!(stderr.contains("(53 cards) has 1"), "{stderr}");
 }
 
+/// The Fortune game through the binary: `exact bonus` gives the Envy bonus per other player's
+/// hand (no stake: what no line pays nets 0), and `simulate` with one player warns that it
+/// never pays, in the manifest too, and reports it at exactly 0.
 #[test]
-fn envy_bets_are_refused_until_supported() {
+fn envy_is_counted_per_other_player_and_warned_with_one_player() {
     let dir = tempfile::tempdir().unwrap();
-    let text = "name = \"Envy\"\njudged_on = \"other_players\"\n[[line]]\nevent = \"four_of_a_kind\"\npays = 5\n";
-    let game = game_with_bet(dir.path(), 53, text);
-    let (ok, stderr) = exact_bonus(&game, &dir.path().join("out"));
-    assert!(!ok);
+    let out = dir.path().join("exact");
+    let output = paigow()
+        .args(["exact", "bonus", "--game", "fortune", "--out"])
+        .arg(&out)
+        .output()
+        .unwrap();
+    let stdout = String::from_utf8(output.stdout).unwrap();
+    assert!(output.status.success(), "{stdout}");
+    assert!(stdout.contains("N - 1 times that"), "{stdout}");
+    let returns = fs::read_to_string(out.join("returns.csv")).unwrap();
+    let no_line = (returns.lines())
+        .find(|l| l.starts_with("Envy Bonus,no line pays"))
+        .unwrap();
+    assert!(no_line.contains(",0.0000,"), "{no_line}");
+    let out = dir.path().join("sim");
+    let output = paigow()
+        .args(["simulate", "--game", "fortune", "--player-way", "foxwoods"])
+        .args([
+            "--dealer-way",
+            "foxwoods",
+            "--deals",
+            "2000",
+            "--quiet",
+            "--out",
+        ])
+        .arg(&out)
+        .output()
+        .unwrap();
+    let stderr = String::from_utf8(output.stderr).unwrap();
+    assert!(output.status.success(), "{stderr}");
     assert!(
-        stderr.contains("--players") && stderr.contains("not yet supported"),
+        stderr.contains("with 1 player a round it never pays"),
         "{stderr}"
     );
+    let manifest = fs::read_to_string(out.join("manifest.json")).unwrap();
+    assert!(manifest.contains("it never pays"), "{manifest}");
+    let summary = fs::read_to_string(out.join("summary.csv")).unwrap();
+    let envy = summary
+        .lines()
+        .find(|l| l.starts_with("Envy Bonus"))
+        .unwrap();
+    assert!(envy.contains(",0.0000000000,"), "{envy}");
 }
 
 #[test]
