@@ -44,8 +44,8 @@ const HELP: Help = Help {
             "paigow simulate --player-way foxwoods --dealer-way foxwoods --deals 1e7",
         ),
         (
-            "Double Joker with its side bets, seed 7, reports in a chosen directory",
-            "paigow simulate --game double-joker --player-way foxwoods --dealer-way double-joker-dealer --deals 1e6 --seed 7 --out runs/dj",
+            "Fortune Pai Gow, six players a round (its Envy bonus pays on the other players' hands), seed 7, reports in a chosen directory",
+            "paigow simulate --game fortune --player-way foxwoods --dealer-way foxwoods --players 6 --deals 1e6 --seed 7 --out runs/fortune",
         ),
         (
             "Against the exact house edge of a finished `paigow exact main` report",
