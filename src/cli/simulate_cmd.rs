@@ -28,6 +28,7 @@ use crate::engine::run::Plan;
 use crate::engine::run::spec::RunSpec;
 use crate::engine::simulate::{self as sim, SimTally, Simulation};
 use crate::eval::Evaluator;
+use crate::game::GameRules;
 use crate::report::audit::BetAudit;
 use crate::report::facts::{Manifest, RunFacts};
 use crate::report::partial::RunExtra;
@@ -35,6 +36,7 @@ use crate::report::simulate::{
     Report, SideBetReport, write_convergence, write_returns, write_summary,
 };
 use crate::report::stats::{self, WagerStats};
+use crate::strategy::resolve::WayIdentity;
 
 /// The end of `paigow simulate --help`.
 const HELP: Help = Help {
@@ -93,14 +95,14 @@ pub fn run(args: &SimulateArgs) -> anyhow::Result<()> {
         eprintln!("warning: {warning}");
     }
     let spec = sim::spec(&game, &args.player_way, &args.dealer_way, args.players)?;
-    let simulation = Simulation::from_spec(&spec)?;
+    let (simulation, ways) = Simulation::from_spec_with_ways(&spec)?;
     let plan = args.run.plan()?;
     if args.deal_only || args.floor {
         return baseline(args, &simulation, &plan);
     }
     let out = (args.run.out.clone()).unwrap_or_else(|| default_out(args, &simulation, &plan));
     let given = match &args.exact_main {
-        Some(dir) => Some(exact_from_report(dir, &simulation, &spec)?),
+        Some(dir) => Some(exact_from_report(dir, &simulation.game, &ways)?),
         None => None,
     };
     let compare_side_bets = !args.run.quiet;
@@ -110,12 +112,17 @@ pub fn run(args: &SimulateArgs) -> anyhow::Result<()> {
                  plan: &Plan,
                  finished: &Finished<SimTally>,
                  extra: RunExtra| {
-        let exact = given.clone().or_else(|| cached_exact(simulation, spec));
+        let exact = given
+            .clone()
+            .or_else(|| cached_exact(&simulation.game, &ways));
         let parts = (simulation, spec, plan, finished);
         write_all(out, parts, extra, compare_side_bets, exact)
     };
     run_to_reports(&args.run, &simulation, &spec, &plan, &out, &write)
 }
+
+/// A simulation's (player, dealer) ways, as exact results are keyed.
+type Ways = (WayIdentity, WayIdentity);
 
 /// The exact main-wager result a simulation is compared with, and where it came from.
 #[derive(Clone)]
@@ -128,33 +135,23 @@ pub(crate) struct KnownExact {
 
 /// The exact result of the `paigow exact main` report in `dir`, refused unless it is for the
 /// simulation's game, player way and dealer way.
-fn exact_from_report(
-    dir: &Path,
-    simulation: &Simulation,
-    spec: &RunSpec,
-) -> anyhow::Result<KnownExact> {
-    let game = &simulation.game;
-    let player = spec.strategy("player way", game)?;
-    let dealer = spec.strategy("dealer way", game)?;
-    let exact = cache::from_report(dir, game, &player, &dealer)
+fn exact_from_report(dir: &Path, game: &GameRules, ways: &Ways) -> anyhow::Result<KnownExact> {
+    let exact = cache::from_report(dir, game, &ways.0, &ways.1)
         .map_err(|e| anyhow::anyhow!("--exact-main {}: {e}", dir.display()))?;
     Ok(KnownExact {
         exact,
-        cache_key: cache::key(game, &player, &dealer),
+        cache_key: cache::key(game, &ways.0, &ways.1),
         source: format!("the report {}", dir.display()),
     })
 }
 
-/// The exact result of the simulation's game and ways in the cache, if one is there.
-fn cached_exact(simulation: &Simulation, spec: &RunSpec) -> Option<KnownExact> {
+/// The exact result of a game and its (player, dealer) ways in the cache, if one is there.
+fn cached_exact(game: &GameRules, ways: &Ways) -> Option<KnownExact> {
     let dir = crate::strategy::optimal::cache::default_dir()?;
-    let game = &simulation.game;
-    let player = spec.strategy("player way", game).ok()?;
-    let dealer = spec.strategy("dealer way", game).ok()?;
-    let exact = cache::lookup_in(&dir, game, &player, &dealer)?;
+    let exact = cache::lookup_in(&dir, game, &ways.0, &ways.1)?;
     Some(KnownExact {
         exact,
-        cache_key: cache::key(game, &player, &dealer),
+        cache_key: cache::key(game, &ways.0, &ways.1),
         source: format!("the cache {}", dir.display()),
     })
 }
@@ -174,7 +171,7 @@ struct ExactMainFacts {
 
 /// The warnings of the game's paytables, and of an Envy bonus that one player a round can never
 /// be paid.
-fn side_bet_warnings(game: &crate::game::GameRules, players: u8) -> Vec<String> {
+fn side_bet_warnings(game: &GameRules, players: u8) -> Vec<String> {
     let lonely_envy = (game.side_bets.iter())
         .filter(|t| t.is_envy() && t.payees(players) == 0)
         .map(|t| format!(
@@ -240,8 +237,7 @@ pub(crate) fn write_reports(
     finished: &Finished<SimTally>,
     extra: RunExtra,
 ) -> anyhow::Result<String> {
-    let exact = cached_exact(simulation, spec);
-    write_all(out, (simulation, spec, plan, finished), extra, true, exact)
+    write_merged(out, (simulation, spec, plan, finished), extra, true)
 }
 
 /// [`write_reports`] for a run whose summary nobody reads (`merge --quiet`): the same files,
@@ -254,8 +250,23 @@ pub(crate) fn write_reports_quietly(
     finished: &Finished<SimTally>,
     extra: RunExtra,
 ) -> anyhow::Result<String> {
-    let exact = cached_exact(simulation, spec);
-    write_all(out, (simulation, spec, plan, finished), extra, false, exact)
+    write_merged(out, (simulation, spec, plan, finished), extra, false)
+}
+
+/// A merged run's reports: its ways are resolved from the spec once more, for the cache key of
+/// the exact main wager (merge builds its simulation from the spec alone).
+fn write_merged(
+    out: &Path,
+    parts: (&Simulation, &RunSpec, &Plan, &Finished<SimTally>),
+    extra: RunExtra,
+    compare_side_bets: bool,
+) -> anyhow::Result<String> {
+    let (simulation, spec) = (parts.0, parts.1);
+    let ways = Simulation::from_spec_with_ways(spec)
+        .ok()
+        .map(|(_, ways)| ways);
+    let exact = ways.and_then(|ways| cached_exact(&simulation.game, &ways));
+    write_all(out, parts, extra, compare_side_bets, exact)
 }
 
 /// The report files, and the summary with the side bets against their exact EVs when
@@ -336,7 +347,7 @@ fn write_all(
 /// Each side bet's simulated EV against its exact EV (every 7-card hand counted by rank
 /// structure, well under a second; joker bets in closed form): the difference in standard
 /// errors of the simulation.
-fn side_bet_text(report: &Report, game: &crate::game::GameRules) -> String {
+fn side_bet_text(report: &Report, game: &GameRules) -> String {
     if report.side_bets.is_empty() {
         return String::new();
     }

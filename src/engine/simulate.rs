@@ -37,6 +37,7 @@ use crate::game::paytable::{Event, MAX_LINES};
 use crate::game::wager::{
     DealerHand, DealerSetting, Outcome, OutcomeCounts, settle, settle_setting,
 };
+use crate::strategy::resolve::WayIdentity;
 use crate::strategy::shape::ShapeSlot;
 use crate::strategy::{Strategy, set_dealer_located};
 
@@ -305,10 +306,21 @@ impl Simulation {
 
     /// The simulation a spec describes, rebuilt from its texts alone.
     pub fn from_spec(spec: &RunSpec) -> Result<Simulation, SimError> {
+        Ok(Simulation::from_spec_with_ways(spec)?.0)
+    }
+
+    /// [`Simulation::from_spec`], with the (player, dealer) ways' identities (what ties a result,
+    /// such as a cached exact main wager, to them), each way resolved once.
+    pub fn from_spec_with_ways(
+        spec: &RunSpec,
+    ) -> Result<(Simulation, (WayIdentity, WayIdentity)), SimError> {
         let game = spec.game()?;
-        let player = spec.strategy("player way", &game)?.strategy;
-        let dealer = spec.strategy("dealer way", &game)?.strategy;
-        Simulation::new(game, player, dealer, spec.parsed("players")?)
+        let player = spec.strategy("player way", &game)?;
+        let dealer = spec.strategy("dealer way", &game)?;
+        let ways = (player.identity(), dealer.identity());
+        let players = spec.parsed("players")?;
+        let simulation = Simulation::new(game, player.strategy, dealer.strategy, players)?;
+        Ok((simulation, ways))
     }
 
     /// Sets and settles one player hand (in deal order, cached at `slot`), counting its best

@@ -53,7 +53,37 @@ pub struct Resolved {
     pub sources: Vec<TextFile>,
 }
 
+/// What ties a result to a resolved strategy (cache keys, their file names): the name as given,
+/// and its identity: its kind and the text of every file it was read from (a built-in's name).
+/// Two strategies with the same identity set every hand alike.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct WayIdentity {
+    pub label: String,
+    pub identity: String,
+}
+
 impl Resolved {
+    /// The strategy's [`WayIdentity`].
+    pub fn identity(&self) -> WayIdentity {
+        let kind = match &self.detail {
+            Detail::BuiltIn => format!("built-in {}", self.label),
+            Detail::House(_) => "house way".to_string(),
+            Detail::Exposed(_) => "exposed, ties by the house way".to_string(),
+            Detail::Optimal(_) => match self.sources.is_empty() {
+                true => format!(
+                    "optimal against the built-in {}",
+                    &self.label[OPTIMAL.len()..]
+                ),
+                false => "optimal against the house way".to_string(),
+            },
+        };
+        let texts: Vec<&str> = self.sources.iter().map(|f| f.text.as_str()).collect();
+        WayIdentity {
+            label: self.label.clone(),
+            identity: format!("{kind}\n{}", texts.join("\n---\n")),
+        }
+    }
+
     /// The house way whose rules set the hands, for rule names (house ways only).
     pub fn house_way(&self) -> Option<&HouseWay> {
         match &self.detail {

@@ -64,7 +64,14 @@ fn a_cached_result_is_reported_without_counting() {
         },
         wager: game.main_wager,
     };
-    store_in(cache.path(), &game, &way, &way, &exact).unwrap();
+    store_in(
+        cache.path(),
+        &game,
+        &way.identity(),
+        &way.identity(),
+        &exact,
+    )
+    .unwrap();
     paigow()
         .env("PAIGOW_CACHE_DIR", cache.path())
         .args([

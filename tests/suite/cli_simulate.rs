@@ -259,7 +259,14 @@ fn the_main_wager_is_compared_with_its_exact_result_from_the_cache_or_a_report()
         },
         wager: game.main_wager,
     };
-    store_in(cache.path(), &game, &fox, &fox, &exact).unwrap();
+    store_in(
+        cache.path(),
+        &game,
+        &fox.identity(),
+        &fox.identity(),
+        &exact,
+    )
+    .unwrap();
     let expected = format!("exact player EV {:+.4}%", 100.0 * exact.player_ev());
     let run = |cache: &Path, out: &Path, extra: &[&str]| {
         simulate_ways("foxwoods", "foxwoods")

@@ -131,8 +131,9 @@ pub fn run(args: &MainArgs) -> anyhow::Result<()> {
         .build()
         .map_err(|e| anyhow::anyhow!("--threads {threads}: {e}"))?;
     let cacheable = deck.is_full() && !args.no_cache;
+    let ways = (player.identity(), dealer.identity());
     let cached = cacheable
-        .then(|| cache::lookup(&game, &player, &dealer))
+        .then(|| cache::lookup(&game, &ways.0, &ways.1))
         .flatten();
     let (exact, run) = match cached {
         Some(exact) => (exact, None),
@@ -142,7 +143,7 @@ pub fn run(args: &MainArgs) -> anyhow::Result<()> {
         }
     };
     if cached.is_none() && deck.is_full() {
-        note_stored(args.quiet, cache::store(&game, &player, &dealer, &exact));
+        note_stored(args.quiet, cache::store(&game, &ways.0, &ways.1, &exact));
     }
     let out = args.out.clone().unwrap_or_else(|| default_out(&game, args));
     let manifest = manifest(
@@ -247,7 +248,7 @@ fn manifest(
         method: format!(
             "exhaustive: inclusion-exclusion over shared cards, suit classes, shapes; integer counts{reduced}"
         ),
-        cache_key: cache::key(game, player, dealer),
+        cache_key: cache::key(game, &player.identity(), &dealer.identity()),
         from_cache: run.is_none(),
         counts: exact.counts.into(),
         shapes: run.map_or(0, |r| r.shapes),

@@ -20,38 +20,19 @@ use super::core::PairCounts;
 use crate::combin::choose;
 use crate::game::GameRules;
 use crate::game::wager::Outcome;
-use crate::strategy::optimal::PREFIX as OPTIMAL;
-use crate::strategy::resolve::{Detail, Resolved};
+use crate::strategy::resolve::WayIdentity;
 
 /// The format line of a cached result.
 const FORMAT: &str = "paigow exact main v1";
 
-/// What identifies a strategy: its kind and the texts it was read from.
-pub fn identity(strategy: &Resolved) -> String {
-    let kind = match &strategy.detail {
-        Detail::BuiltIn => format!("built-in {}", strategy.label),
-        Detail::House(_) => "house way".to_string(),
-        Detail::Exposed(_) => "exposed, ties by the house way".to_string(),
-        Detail::Optimal(_) => match strategy.sources.is_empty() {
-            true => format!(
-                "optimal against the built-in {}",
-                &strategy.label[OPTIMAL.len()..]
-            ),
-            false => "optimal against the house way".to_string(),
-        },
-    };
-    let texts: Vec<&str> = strategy.sources.iter().map(|f| f.text.as_str()).collect();
-    format!("{kind}\n{}", texts.join("\n---\n"))
-}
-
 /// The key of the exact result of `player` against `dealer` under `game`.
-pub fn key(game: &GameRules, player: &Resolved, dealer: &Resolved) -> String {
+pub fn key(game: &GameRules, player: &WayIdentity, dealer: &WayIdentity) -> String {
     let text = format!(
         "paigow {}\n{FORMAT}\n--- game\n{}\n--- player\n{}\n--- dealer\n{}",
         env!("CARGO_PKG_VERSION"),
         game.text,
-        identity(player),
-        identity(dealer)
+        player.identity,
+        dealer.identity
     );
     crate::files::sha256_hex(text.as_bytes())
 }
@@ -117,7 +98,7 @@ pub fn disjoint_pairs(game: &GameRules) -> u64 {
 }
 
 /// The cache file of a key (readable names, then the key's first 16 hex digits).
-fn file_name(game: &GameRules, player: &Resolved, dealer: &Resolved, key: &str) -> String {
+fn file_name(game: &GameRules, player: &WayIdentity, dealer: &WayIdentity, key: &str) -> String {
     let clean = |s: &str| -> String {
         let stem = Path::new(s)
             .file_stem()
@@ -161,8 +142,8 @@ fn trusted(text: &str, key: &str, game: &GameRules) -> Result<PairCounts, String
 pub fn lookup_in(
     dir: &Path,
     game: &GameRules,
-    player: &Resolved,
-    dealer: &Resolved,
+    player: &WayIdentity,
+    dealer: &WayIdentity,
 ) -> Option<MainExact> {
     let key = key(game, player, dealer);
     let text = std::fs::read_to_string(dir.join(file_name(game, player, dealer, &key))).ok()?;
@@ -174,7 +155,7 @@ pub fn lookup_in(
 }
 
 /// [`lookup_in`] the default cache folder.
-pub fn lookup(game: &GameRules, player: &Resolved, dealer: &Resolved) -> Option<MainExact> {
+pub fn lookup(game: &GameRules, player: &WayIdentity, dealer: &WayIdentity) -> Option<MainExact> {
     lookup_in(
         &crate::strategy::optimal::cache::default_dir()?,
         game,
@@ -187,8 +168,8 @@ pub fn lookup(game: &GameRules, player: &Resolved, dealer: &Resolved) -> Option<
 pub fn store_in(
     dir: &Path,
     game: &GameRules,
-    player: &Resolved,
-    dealer: &Resolved,
+    player: &WayIdentity,
+    dealer: &WayIdentity,
     exact: &MainExact,
 ) -> std::io::Result<PathBuf> {
     let key = key(game, player, dealer);
@@ -210,8 +191,8 @@ pub fn store_in(
 /// [`store_in`] the default cache folder, if caching is on.
 pub fn store(
     game: &GameRules,
-    player: &Resolved,
-    dealer: &Resolved,
+    player: &WayIdentity,
+    dealer: &WayIdentity,
     exact: &MainExact,
 ) -> Option<std::io::Result<PathBuf>> {
     let dir = crate::strategy::optimal::cache::default_dir()?;
@@ -240,8 +221,8 @@ pub struct ReportFacts {
 pub fn from_report(
     dir: &Path,
     game: &GameRules,
-    player: &Resolved,
-    dealer: &Resolved,
+    player: &WayIdentity,
+    dealer: &WayIdentity,
 ) -> Result<MainExact, String> {
     let path = dir.join("manifest.json");
     let text = std::fs::read_to_string(&path).map_err(|e| format!("{}: {e}", path.display()))?;
@@ -303,9 +284,10 @@ mod tests {
     #[test]
     fn a_stored_result_is_found_only_for_its_game_and_ways() {
         let game = GameRules::load("standard").unwrap();
-        let fox = resolve("foxwoods", &game).unwrap();
-        let by_path = resolve("strategies/foxwoods.toml", &game);
-        let max_back = resolve("max-back", &game).unwrap();
+        let identity = |name: &str| resolve(name, &game).map(|way| way.identity());
+        let fox = identity("foxwoods").unwrap();
+        let by_path = identity("strategies/foxwoods.toml");
+        let max_back = identity("max-back").unwrap();
         let total = disjoint_pairs(&game);
         let exact = MainExact {
             counts: PairCounts {
@@ -332,14 +314,14 @@ mod tests {
         }
         assert_ne!(
             key(&game, &max_back, &fox),
-            key(&game, &resolve("max-front", &game).unwrap(), &fox)
+            key(&game, &identity("max-front").unwrap(), &fox)
         );
     }
 
     #[test]
     fn counts_that_do_not_add_up_are_not_trusted() {
         let game = GameRules::load("standard").unwrap();
-        let fox = resolve("foxwoods", &game).unwrap();
+        let fox = resolve("foxwoods", &game).unwrap().identity();
         let exact = MainExact {
             counts: PairCounts {
                 classes: [1, 0, 2, 0, 3, 0, 0],
