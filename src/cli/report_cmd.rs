@@ -70,6 +70,9 @@ pub struct ReportArgs {
     /// With --all: the simulation's seed.
     #[arg(long, short = 's', default_value_t = 1)]
     seed: u64,
+    /// With --all: players a round in the simulation (2 to 6 for a game with an Envy bonus).
+    #[arg(long, default_value_t = 1)]
+    players: u8,
     /// With --all: worker threads of each step (default: one per core).
     #[arg(long, short = 't')]
     threads: Option<usize>,
@@ -153,80 +156,48 @@ struct Step {
     args: Vec<String>,
 }
 
-/// The runs a game's package needs, in order.
+/// The runs a game's package needs, in order: `paigow COMMAND --game G OPTIONS --out OUT/DIR`,
+/// then `--threads N` for the steps that run on a thread pool.
 fn package_steps(args: &ReportArgs, game_name: &str, game: &GameRules, runs: &Path) -> Vec<Step> {
-    let out = |dir: &str| runs.join(dir).display().to_string();
-    let words = |list: &[&str]| list.iter().map(|w| w.to_string()).collect::<Vec<String>>();
-    let threads: Vec<String> = args
-        .threads
-        .map(|t| vec!["--threads".to_string(), t.to_string()])
-        .unwrap_or_default();
-    let mut steps = vec![Step {
-        dir: "exact-categories",
-        args: words(&[
-            "exact",
-            "categories",
-            "--game",
-            game_name,
-            "--out",
-            &out("exact-categories"),
-        ]),
-    }];
+    let step = |dir: &'static str, command: &[&str], options: &[(&str, String)]| {
+        let mut words: Vec<String> = command.iter().map(|w| w.to_string()).collect();
+        words.extend(["--game".to_string(), game_name.to_string()]);
+        for (flag, value) in options {
+            words.push(format!("--{flag}"));
+            words.extend((!value.is_empty()).then(|| value.clone()));
+        }
+        words.extend(["--out".to_string(), runs.join(dir).display().to_string()]);
+        if matches!(dir, "exact-main" | "simulate") {
+            let threads = args
+                .threads
+                .map(|t| ["--threads".to_string(), t.to_string()]);
+            words.extend(threads.into_iter().flatten());
+        }
+        Step { dir, args: words }
+    };
+    let quiet = ("quiet", String::new());
+    let (player, dealer) = (
+        ("player-way", args.player_way.clone()),
+        ("dealer-way", args.dealer_way.clone()),
+    );
+    let mut steps = vec![step("exact-categories", &["exact", "categories"], &[])];
     if !game.side_bets.is_empty() {
-        steps.push(Step {
-            dir: "exact-bonus",
-            args: words(&[
-                "exact",
-                "bonus",
-                "--game",
-                game_name,
-                "--quiet",
-                "--out",
-                &out("exact-bonus"),
-            ]),
-        });
+        steps.push(step("exact-bonus", &["exact", "bonus"], &[quiet.clone()]));
     }
-    let mut exact_main = words(&[
-        "exact",
-        "main",
-        "--game",
-        game_name,
-        "--player-way",
-        &args.player_way,
-        "--dealer-way",
-        &args.dealer_way,
-        "--quiet",
-        "--out",
-        &out("exact-main"),
-    ]);
-    exact_main.extend(threads.iter().cloned());
-    steps.push(Step {
-        dir: "exact-main",
-        args: exact_main,
-    });
-    let deals = args.deals.to_string();
-    let seed = args.seed.to_string();
-    let mut simulate = words(&[
-        "simulate",
-        "--game",
-        game_name,
-        "--player-way",
-        &args.player_way,
-        "--dealer-way",
-        &args.dealer_way,
-        "--deals",
-        &deals,
-        "--seed",
-        &seed,
-        "--quiet",
-        "--out",
-        &out("simulate"),
-    ]);
-    simulate.extend(threads);
-    steps.push(Step {
-        dir: "simulate",
-        args: simulate,
-    });
+    let ways = [player.clone(), dealer.clone()];
+    steps.push(step(
+        "exact-main",
+        &["exact", "main"],
+        &[&ways[..], &[quiet.clone()]].concat(),
+    ));
+    // One player a round is the default, and is left out of the command as before.
+    let players = (args.players != 1).then(|| ("players", args.players.to_string()));
+    let simulation = [
+        ("deals", args.deals.to_string()),
+        ("seed", args.seed.to_string()),
+    ];
+    let options = [&ways[..], &simulation[..], players.as_slice(), &[quiet]].concat();
+    steps.push(step("simulate", &["simulate"], &options));
     steps
 }
 
