@@ -16,6 +16,7 @@ use super::help::{Accepts, Help};
 
 use super::run_args::parse_count;
 use crate::game::GameRules;
+use crate::game::paytable::BetKind;
 use crate::report::compose::compose;
 use crate::report::document::markdown::PLOTS_DIR;
 use crate::report::document::{html, markdown};
@@ -58,7 +59,8 @@ pub struct ReportArgs {
     /// OUT/runs/, and report on those runs (and any RUN_DIRs given).
     #[arg(long, requires = "game")]
     all: bool,
-    /// With --all: the player's way in the simulation.
+    /// With --all: the player's way in the simulation and exact main (and, for a side bet
+    /// judged on the player's setting, in exact bonus).
     #[arg(long, default_value = "foxwoods")]
     player_way: String,
     /// With --all: the dealer's way in the simulation.
@@ -173,17 +175,22 @@ fn package_steps(args: &ReportArgs, game_name: &str, game: &GameRules, runs: &Pa
         ]),
     }];
     if !game.side_bets.is_empty() {
+        let mut bonus = words(&[
+            "exact",
+            "bonus",
+            "--game",
+            game_name,
+            "--quiet",
+            "--out",
+            &out("exact-bonus"),
+        ]);
+        // A bet judged on the player's setting is counted with the package's player way.
+        if game.side_bets.iter().any(|t| t.kind == BetKind::Setting) {
+            bonus.extend(words(&["--player-way", &args.player_way]));
+        }
         steps.push(Step {
             dir: "exact-bonus",
-            args: words(&[
-                "exact",
-                "bonus",
-                "--game",
-                game_name,
-                "--quiet",
-                "--out",
-                &out("exact-bonus"),
-            ]),
+            args: bonus,
         });
     }
     let mut exact_main = words(&[
