@@ -51,7 +51,7 @@ const BONUS_HELP: Help = Help {
             "paigow exact bonus --bet my-jackpot.toml --player-way foxwoods",
         ),
     ],
-    accepts: &[Accepts::Games, Accepts::Paytables, Accepts::Ways],
+    accepts: &[Accepts::Games, Accepts::Paytables, Accepts::HouseWays],
     writes: "returns.csv, summary.csv and manifest.json (last) in --out (default \
              runs/exact/GAME-bonus, or runs/exact/GAME-PLAYER-bonus with --player-way), replaced \
              as a whole.",
