@@ -1,7 +1,7 @@
 //! `paigow exact ...`: exhaustive enumerations. Each writes its report set into a directory
 //! (CSV files, then `manifest.json` with the run facts, every input with its SHA-256, and the
-//! run's spec: the texts of the game and paytables), or with no `--out` for `categories`, the CSV
-//! to stdout.
+//! run's spec: the texts of the game, paytables and the player's way), or with no `--out` for
+//! `categories`, the CSV to stdout.
 
 use std::path::PathBuf;
 
@@ -10,15 +10,17 @@ use clap::{Args, Subcommand, ValueEnum};
 use super::GameArg;
 use super::help::{Accepts, Help};
 use crate::engine::exact::{
-    CategoryCounts, LineCounts, Method, category_counts, paytable_counts, row_name,
+    CategoryCounts, LineCounts, Method, NotCountable, category_counts, countable, paytable_counts,
+    row_name,
 };
-use crate::engine::run::spec::RunSpec;
+use crate::engine::run::spec::{RunSpec, StrategySpec};
 use crate::eval::{Category, Evaluator};
 use crate::files::TextFile;
 use crate::game::GameRules;
 use crate::game::paytable::{BetKind, Paytable};
 use crate::report::audit::{BetAudit, summary_text, write_returns, write_summary};
 use crate::report::facts::{Manifest, NoExtra};
+use crate::strategy::resolve::{Resolved, resolve};
 
 mod main_wager;
 
@@ -43,10 +45,16 @@ const BONUS_HELP: Help = Help {
             "One bet, counted the slow way as a check",
             "paigow exact bonus --game double-joker --bet big-hand-bonus --method brute --out /tmp/bhb",
         ),
+        (
+            "A '+ pair' bet (a paytable of full_house_behind_plus_pair, ... lines), every hand set \
+             by Foxwoods",
+            "paigow exact bonus --bet my-jackpot.toml --player-way foxwoods",
+        ),
     ],
-    accepts: &[Accepts::Games, Accepts::Paytables],
+    accepts: &[Accepts::Games, Accepts::Paytables, Accepts::HouseWays],
     writes: "returns.csv, summary.csv and manifest.json (last) in --out (default \
-             runs/exact/GAME-bonus), replaced as a whole.",
+             runs/exact/GAME-bonus, or runs/exact/GAME-PLAYER-bonus with --player-way), replaced \
+             as a whole.",
 };
 
 /// The end of `paigow exact categories --help`.
@@ -73,11 +81,17 @@ pub struct BonusArgs {
     /// Only this side bet (its name, or a paytable file); default: every side bet of the game.
     #[arg(long)]
     bet: Option<String>,
-    /// `structure`: one hand per rank structure and flush pattern (well under a second);
-    /// `brute`: every 7-card hand dealt (seconds). Both are exact and agree.
+    /// `structure`: one hand per rank structure and flush pattern (well under a second; a
+    /// setting bet: one hand per hand shape); `brute`: every 7-card hand dealt (seconds; a
+    /// setting bet: each set by the player's way, about a minute). Both are exact and agree.
     #[arg(long, value_enum, default_value_t = MethodArg::Structure)]
     method: MethodArg,
-    /// Report directory (default: runs/exact/GAME-bonus).
+    /// The player's way that sets each hand for a bet judged on the player's setting
+    /// (`full_house_behind_plus_pair`, ...): a house way (shipped name or TOML file), max-back,
+    /// max-front or optimal:D. Only setting bets read it, and they need it.
+    #[arg(long)]
+    player_way: Option<String>,
+    /// Report directory (default: runs/exact/GAME-bonus; GAME-PLAYER-bonus with --player-way).
     #[arg(long)]
     out: Option<PathBuf>,
     /// No summary on stdout and no progress display.
@@ -153,6 +167,7 @@ fn categories(args: &CategoriesArgs) -> anyhow::Result<()> {
             Method::Brute => "exact: every 7-card hand of the deck dealt",
         }
         .to_string(),
+        player_way: None,
         warnings: Vec::new(),
     };
     let manifest = exact_manifest(config, spec, started.elapsed().as_secs_f64());
@@ -199,15 +214,16 @@ fn chosen_bets(game: &GameRules, bet: Option<&str>) -> anyhow::Result<Vec<Paytab
     }
 }
 
-fn method_name(table: &Paytable, method: Method) -> String {
-    let method = seven_card_method(table, method);
+fn method_name(table: &Paytable, method: Method, player: Option<&Resolved>) -> String {
+    let method = method_by_kind(table, method, player);
     match table.is_envy() {
         true => method + ", each hand as another player's (the EV is per other player)",
         false => method,
     }
 }
 
-fn seven_card_method(table: &Paytable, method: Method) -> String {
+fn method_by_kind(table: &Paytable, method: Method, player: Option<&Resolved>) -> String {
+    let way = player.map_or("-", |p| p.label.as_str());
     match (table.kind, method) {
         (BetKind::SevenCards, Method::Structure) => {
             "exact: every 7-card hand of the deck, by rank structure and flush pattern".to_string()
@@ -215,7 +231,12 @@ fn seven_card_method(table: &Paytable, method: Method) -> String {
         (BetKind::SevenCards, Method::Brute) => {
             "exact: every 7-card hand of the deck, each dealt".to_string()
         }
-        (BetKind::Setting, _) => "simulated only: judged on the player's setting".to_string(),
+        (BetKind::Setting, Method::Structure) => format!(
+            "exact: every 7-card hand of the deck set by the player's way {way}, by hand shape"
+        ),
+        (BetKind::Setting, Method::Brute) => {
+            format!("exact: every 7-card hand of the deck dealt and set by the player's way {way}")
+        }
         (BetKind::FirstThree, _) => {
             "exact: every 3-card hand of the deck (the player's first three cards)".to_string()
         }
@@ -225,20 +246,55 @@ fn seven_card_method(table: &Paytable, method: Method) -> String {
     }
 }
 
-fn bonus(args: &BonusArgs) -> anyhow::Result<()> {
-    let started = std::time::Instant::now();
-    let game = args.game.load()?;
-    let tables = chosen_bets(&game, args.bet.as_deref())?;
-    if let Some(t) = tables
-        .iter()
-        .find(|t| !crate::engine::exact::is_countable(t))
-    {
+/// The player's way `--player-way` names, resolved, after checking that every bet of `tables`
+/// can be counted with it and that some bet reads it.
+fn player_way(
+    game: &GameRules,
+    tables: &[Paytable],
+    args: &BonusArgs,
+) -> anyhow::Result<Option<Resolved>> {
+    let player = match &args.player_way {
+        Some(name) => Some(resolve(name, game)?),
+        None => None,
+    };
+    for t in tables {
+        let refusal = match countable(t, player.as_ref().map(|p| p.uncached())) {
+            Ok(()) => continue,
+            Err(NotCountable::NoPlayerWay) => {
+                "pass the way that sets each hand with --player-way W \
+                 (a house way, max-back, max-front or optimal:D) to count it exactly"
+                    .to_string()
+            }
+            Err(NotCountable::WaySeesDealer(way)) => format!(
+                "the player's way '{way}' sets by the dealer's exposed hand, so an exact count \
+                 needs a way that sets from the player's seven cards alone (a house way, \
+                 max-back, max-front or optimal:D); simulate it (paigow simulate)"
+            ),
+        };
         anyhow::bail!(
-            "{}: side bet '{}' is judged on the player's setting, which depends on the house way: exact counts are not supported; simulate it (paigow simulate)",
+            "{}: side bet '{}' is judged on the player's setting (the back and front as the \
+             player's way sets them): {refusal}",
             t.origin,
             t.name
         );
     }
+    if let Some(p) = &player
+        && !tables.iter().any(|t| t.kind == BetKind::Setting)
+    {
+        anyhow::bail!(
+            "--player-way {}: no bet counted here is judged on the player's setting \
+             (only such bets, full_house_behind_plus_pair and the like, read the player's way)",
+            p.label
+        );
+    }
+    Ok(player)
+}
+
+fn bonus(args: &BonusArgs) -> anyhow::Result<()> {
+    let started = std::time::Instant::now();
+    let game = args.game.load()?;
+    let tables = chosen_bets(&game, args.bet.as_deref())?;
+    let player = player_way(&game, &tables, args)?;
     let ev = Evaluator::new(game.ranking);
     let spinner = if args.quiet {
         indicatif::ProgressBar::hidden()
@@ -246,7 +302,8 @@ fn bonus(args: &BonusArgs) -> anyhow::Result<()> {
         super::progress::spinner("counting every hand")
     };
     let method = args.method.method();
-    let counts: Vec<LineCounts> = paytable_counts(&ev, game.deck, &tables, method);
+    let way = player.as_ref().map(|p| p.uncached());
+    let counts: Vec<LineCounts> = paytable_counts(&ev, game.deck, &tables, method, way);
     spinner.finish_and_clear();
     let audits: Vec<BetAudit> = tables
         .iter()
@@ -254,20 +311,25 @@ fn bonus(args: &BonusArgs) -> anyhow::Result<()> {
         .map(|(table, counts)| BetAudit {
             table,
             counts,
-            method: method_name(table, method),
+            method: method_name(table, method, player.as_ref()),
         })
         .collect();
     let out = args.out.clone().unwrap_or_else(|| {
-        let stem = std::path::Path::new(&game.origin)
-            .file_stem()
-            .map_or("game".into(), |s| s.to_string_lossy().into_owned());
-        super::run_args::default_dir("exact", format!("{stem}-bonus"))
+        let stem = |path: &str| {
+            let name = std::path::Path::new(path).file_stem();
+            name.map_or("game".into(), |s| s.to_string_lossy().replace(':', "-"))
+        };
+        let way = player
+            .as_ref()
+            .map_or(String::new(), |p| format!("-{}", stem(&p.label)));
+        super::run_args::default_dir("exact", format!("{}{way}-bonus", stem(&game.origin)))
     });
     let warnings = bet_warnings(&audits);
     for warning in &warnings {
         eprintln!("warning: {warning}");
     }
-    let mut manifest = bonus_manifest(&game, &tables, args, started.elapsed().as_secs_f64());
+    let wall = started.elapsed().as_secs_f64();
+    let mut manifest = bonus_manifest(&game, &tables, player.as_ref(), args, wall);
     manifest.config.warnings = warnings;
     write_bonus_reports(&out, &audits, &manifest)?;
     if !args.quiet {
@@ -298,6 +360,9 @@ fn write_bonus_reports(
 struct ExactConfig {
     game: String,
     deck_cards: usize,
+    /// The player's way that set the hands of setting bets (absent when none did).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    player_way: Option<String>,
     method: String,
     /// Warnings about the bets counted (lines out of pay order, a positive return).
     #[serde(skip_serializing_if = "Vec::is_empty")]
@@ -325,10 +390,12 @@ fn exact_manifest(
     Manifest::of_count(config, spec, rayon::current_num_threads(), wall_seconds)
 }
 
-/// `manifest.json` of an exact side-bet count of `tables` on `game`.
+/// `manifest.json` of an exact side-bet count of `tables` on `game` (setting bets set by
+/// `player`, listed with its files as the player way).
 fn bonus_manifest(
     game: &GameRules,
     tables: &[Paytable],
+    player: Option<&Resolved>,
     args: &BonusArgs,
     wall_seconds: f64,
 ) -> Manifest<ExactConfig, NoExtra> {
@@ -340,9 +407,15 @@ fn bonus_manifest(
     spec.paytables = (tables.iter().filter(|t| !own(t)))
         .map(|t| TextFile::new(&t.origin, &t.text))
         .collect();
+    spec.strategies.extend(player.map(|p| StrategySpec {
+        role: "player way".to_string(),
+        name: p.label.clone(),
+        sources: p.sources.clone(),
+    }));
     let config = ExactConfig {
         game: game.name.clone(),
         deck_cards: game.deck.size(),
+        player_way: player.map(|p| p.label.clone()),
         method: "exhaustive enumeration; integer counts".to_string(),
         warnings: Vec::new(),
     };

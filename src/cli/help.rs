@@ -29,7 +29,8 @@ pub enum Accepts {
     Games,
     /// Player and dealer strategies: the shipped house ways and the built-ins.
     Ways,
-    /// House ways only (no built-ins): `check-way`, `diff-ways`.
+    /// House ways (no built-ins listed): `check-way`, `diff-ways`; `exact bonus --player-way`,
+    /// whose option names the built-ins it takes.
     HouseWays,
     /// Side-bet paytables: `exact bonus --bet`.
     Paytables,

@@ -16,6 +16,7 @@ use super::help::{Accepts, Help};
 
 use super::run_args::parse_count;
 use crate::game::GameRules;
+use crate::game::paytable::BetKind;
 use crate::report::compose::compose;
 use crate::report::document::markdown::PLOTS_DIR;
 use crate::report::document::{html, markdown};
@@ -58,7 +59,8 @@ pub struct ReportArgs {
     /// OUT/runs/, and report on those runs (and any RUN_DIRs given).
     #[arg(long, requires = "game")]
     all: bool,
-    /// With --all: the player's way in the simulation.
+    /// With --all: the player's way in the simulation and exact main (and, for a side bet
+    /// judged on the player's setting, in exact bonus).
     #[arg(long, default_value = "foxwoods")]
     player_way: String,
     /// With --all: the dealer's way in the simulation.
@@ -182,13 +184,17 @@ fn package_steps(args: &ReportArgs, game_name: &str, game: &GameRules, runs: &Pa
     );
     let mut steps = vec![step("exact-categories", &["exact", "categories"], &[])];
     if !game.side_bets.is_empty() {
-        steps.push(step("exact-bonus", &["exact", "bonus"], &[quiet.clone()]));
+        // A bet judged on the player's setting is counted with the package's player way.
+        let setting = game.side_bets.iter().any(|t| t.kind == BetKind::Setting);
+        let mut options = vec![quiet.clone()];
+        options.extend(setting.then(|| player.clone()));
+        steps.push(step("exact-bonus", &["exact", "bonus"], &options));
     }
     let ways = [player.clone(), dealer.clone()];
     steps.push(step(
         "exact-main",
         &["exact", "main"],
-        &[&ways[..], &[quiet.clone()]].concat(),
+        &[&ways[..], std::slice::from_ref(&quiet)].concat(),
     ));
     // One player a round is the default, and is left out of the command as before.
     let players = (args.players != 1).then(|| ("players", args.players.to_string()));

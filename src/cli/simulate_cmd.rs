@@ -22,13 +22,14 @@ use serde::Serialize;
 use super::GameArg;
 use super::help::{Accepts, Help};
 use super::run_args::{Finished, RunArgs, run_to_reports, stem};
-use crate::engine::exact::{Method, paytable_counts};
+use crate::engine::exact::{Method, countable, paytable_counts};
 use crate::engine::exact_main::{MainExact, cache};
 use crate::engine::run::Plan;
 use crate::engine::run::spec::RunSpec;
 use crate::engine::simulate::{self as sim, SimTally, Simulation};
 use crate::eval::Evaluator;
 use crate::game::GameRules;
+use crate::game::paytable::Paytable;
 use crate::report::audit::BetAudit;
 use crate::report::facts::{Manifest, RunFacts};
 use crate::report::partial::RunExtra;
@@ -339,24 +340,29 @@ fn write_all(
     });
     let text = summary_text(&stats, &manifest, out, &exact_line);
     match compare_side_bets {
-        true => Ok(text + &side_bet_text(&report, game)),
+        true => Ok(text + &side_bet_text(&report, simulation)),
         false => Ok(text),
     }
 }
 
 /// Each side bet's simulated EV against its exact EV (every 7-card hand counted by rank
-/// structure, well under a second; joker bets in closed form): the difference in standard
-/// errors of the simulation.
-fn side_bet_text(report: &Report, game: &GameRules) -> String {
+/// structure, well under a second; setting bets by hand shape, each set by the player's way;
+/// joker bets in closed form): the difference in standard errors of the simulation. A setting
+/// bet whose player's way sees the dealer's hand is simulated only.
+fn side_bet_text(report: &Report, simulation: &Simulation) -> String {
     if report.side_bets.is_empty() {
         return String::new();
     }
+    let game = &simulation.game;
     let ev = Evaluator::new(game.ranking);
-    let countable: Vec<_> = (game.side_bets.iter())
-        .filter(|t| crate::engine::exact::is_countable(t))
+    let player = Some(&*simulation.player);
+    let is_countable = |t: &Paytable| countable(t, player).is_ok();
+    let counted: Vec<_> = (game.side_bets.iter())
+        .filter(|t| is_countable(t))
         .cloned()
         .collect();
-    let mut counts = paytable_counts(&ev, game.deck, &countable, Method::Structure).into_iter();
+    let mut counts =
+        paytable_counts(&ev, game.deck, &counted, Method::Structure, player).into_iter();
     let pct = |x: f64| format!("{:+.4}%", 100.0 * x);
     let mut text = format!(
         "{:<32} {:>10} {:>24} {:>8} {:>10} {:>14}\n",
@@ -372,7 +378,7 @@ fn side_bet_text(report: &Report, game: &GameRules) -> String {
             ci,
             s.sd
         );
-        if !crate::engine::exact::is_countable(&bet.table) {
+        if !is_countable(&bet.table) {
             text += &format!("{head} {:>10} {:>14}\n", "-", "simulated only");
             continue;
         }

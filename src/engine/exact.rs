@@ -28,15 +28,21 @@
 //! dealer's hand is as uniform a 7-card hand as the player's).
 //!
 //! Three-card bets: every 3-card hand of the deck (C(53, 3) = 23,426), each equally likely to be
-//! the player's first three cards.
+//! the player's first three cards. Setting bets: every 7-card hand, set by the player's way
+//! ([`setting`]), which must set a hand from its own seven cards ([`countable`]).
+
+mod setting;
 
 use rayon::prelude::*;
+use thiserror::Error;
 
 use crate::cards::{ACE, Card, Deck, sorted_hand};
 use crate::combin::{choose, for_each_hand_from};
 use crate::eval::{Category, Evaluator, JOKER_SYMBOL, JokerRule, RANK_KEYS, symbol_multisets};
 use crate::game::events::{SevenCardFacts, three_card_key};
 use crate::game::paytable::{BetKind, Event, Paytable};
+use crate::strategy::Strategy;
+pub use setting::setting_counts_of_shapes;
 
 /// How to enumerate.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
@@ -276,38 +282,65 @@ impl LineCounts {
     }
 }
 
-/// Whether a bet can be counted exactly: every kind but a setting bet, whose hands depend on the
-/// player's way (simulated only).
-pub fn is_countable(table: &Paytable) -> bool {
-    table.kind != BetKind::Setting
+/// Why a bet cannot be counted exactly.
+#[derive(Clone, Debug, PartialEq, Eq, Error)]
+pub enum NotCountable {
+    /// A setting bet, and no player's way to set the hands.
+    #[error("it is judged on the player's setting, and no player's way is given")]
+    NoPlayerWay,
+    /// A setting bet, and a player's way that sets by the dealer's hand (named), so that one
+    /// hand's setting varies with the dealer's cards.
+    #[error(
+        "it is judged on the player's setting, and the player's way '{0}' sets by the dealer's hand"
+    )]
+    WaySeesDealer(String),
+}
+
+/// Whether a bet can be counted exactly with the player's way `player` (if any): every kind
+/// but a setting bet can; a setting bet needs a way that sets a hand from its seven cards.
+pub fn countable(table: &Paytable, player: Option<&dyn Strategy>) -> Result<(), NotCountable> {
+    match (table.kind, player) {
+        (BetKind::Setting, None) => Err(NotCountable::NoPlayerWay),
+        (BetKind::Setting, Some(way)) if way.needs_dealer() => {
+            Err(NotCountable::WaySeesDealer(way.name().to_string()))
+        }
+        _ => Ok(()),
+    }
 }
 
 /// Exact counts for every line of each table: seven-card bets over every 7-card hand of the deck
-/// (all of them in one pass, by `method`), joker bets over every (player, dealer) pair of 7-card
-/// hands, in closed form. Results are in the order of `tables`; each must be
-/// [`is_countable`].
+/// (all of them in one pass, by `method`), setting bets over every 7-card hand set by `player`
+/// (by hand shape, or with [`Method::Brute`] every hand dealt), joker bets over every (player,
+/// dealer) pair of 7-card hands, in closed form. Results are in the order of `tables`; each must
+/// be [`countable`] with `player`.
 pub fn paytable_counts(
     ev: &Evaluator,
     deck: Deck,
     tables: &[Paytable],
     method: Method,
+    player: Option<&dyn Strategy>,
 ) -> Vec<LineCounts> {
-    let seven: Vec<&Paytable> = tables
-        .iter()
-        .filter(|t| t.kind == BetKind::SevenCards)
-        .collect();
+    let of_kind = |kind| -> Vec<&Paytable> { tables.iter().filter(|t| t.kind == kind).collect() };
+    let seven = of_kind(BetKind::SevenCards);
     let seven_counts = match method {
         _ if seven.is_empty() => Vec::new(),
         Method::Structure => seven_card_counts_by_structure(ev, deck, &seven),
         Method::Brute => seven_card_line_counts(ev, deck, &seven),
     };
+    let setting = of_kind(BetKind::Setting);
+    let setting_counts = match player {
+        _ if setting.is_empty() => Vec::new(),
+        Some(way) => setting::setting_line_counts(ev, deck, &setting, way, method),
+        None => panic!("setting bets are counted with a player's way"),
+    };
     let mut seven_counts = seven_counts.into_iter();
+    let mut setting_counts = setting_counts.into_iter();
     tables
         .iter()
         .map(|t| match t.kind {
             BetKind::SevenCards => seven_counts.next().expect("one count per seven-card table"),
             BetKind::FirstThree => three_card_line_counts(ev, deck, t),
-            BetKind::Setting => panic!("'{}' is judged on a setting: not countable", t.name),
+            BetKind::Setting => setting_counts.next().expect("one count per setting table"),
             BetKind::Jokers => joker_line_counts(deck, t),
         })
         .collect()

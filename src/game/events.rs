@@ -463,6 +463,16 @@ impl SideBetPlan {
         }
     }
 
+    /// The line (or the slot after the last line) of a setting bet paying a hand set as
+    /// `setting`: (front value, back value).
+    #[inline]
+    pub fn setting_line(&self, setting: (Value, Value)) -> usize {
+        match &self.lookup {
+            LineLookup::Setting(lines) => usize::from(lines[setting_key(setting)]),
+            _ => unreachable!("a setting bet"),
+        }
+    }
+
     /// The index of the line paying this hand (the slot after the last line if none).
     #[inline]
     pub fn line(&self, hand: &BetHand) -> usize {
@@ -478,7 +488,7 @@ impl SideBetPlan {
                 let first: &[Card; 3] = hand.dealt[..3].try_into().expect("three cards");
                 return self.three_card_line(three_card_key(first, self.joker));
             }
-            LineLookup::Setting(lines) => return usize::from(lines[setting_key(hand.setting)]),
+            LineLookup::Setting(_) => return self.setting_line(hand.setting),
             LineLookup::Jokers => self.table.joker_line(hand.jokers),
         };
         paid.unwrap_or(self.table.lines.len())

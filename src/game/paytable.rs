@@ -21,8 +21,8 @@
 //! - three-card events, judged on the first three cards dealt to the player (Pai Gow Mania's
 //!   3-card bet): a 3-card poker hand, the joker read every way the game's joker rule allows;
 //! - setting events, judged on the player's hand as its way sets it (`full_house_behind`,
-//!   `full_house_behind_plus_pair`: Jackpot Pai Gow's "+ pair" lines); simulated only, since
-//!   which hands pay depends on the way;
+//!   `full_house_behind_plus_pair`: Jackpot Pai Gow's "+ pair" lines); which hands pay depends
+//!   on the way, so an exact count takes the player's way (`exact bonus --player-way`);
 //! - joker events, judged on how many jokers the player and the dealer hold.
 //!
 //! Guardrails, every error naming the file and the line: an unknown event lists the valid names;
@@ -167,8 +167,8 @@ pub enum BetKind {
     SevenCards,
     /// Judged on the first three cards dealt to the player.
     FirstThree,
-    /// Judged on the player's setting (its front and back as set by the player's way):
-    /// simulated only, since the count depends on the way.
+    /// Judged on the player's setting (its front and back as set by the player's way): the
+    /// count depends on the way, so an exact count needs one.
     Setting,
     /// Judged on the jokers in the player's and the dealer's hands.
     Jokers,

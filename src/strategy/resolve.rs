@@ -84,6 +84,16 @@ impl Resolved {
         }
     }
 
+    /// The strategy itself, without the shape cache in front of it (what a check that must
+    /// not lean on the cache applies: a house way's rules, `optimal:D`'s choice).
+    pub fn uncached(&self) -> &dyn Strategy {
+        match &self.detail {
+            Detail::House(way) => way,
+            Detail::Optimal(way) => way,
+            Detail::BuiltIn | Detail::Exposed(_) => &*self.strategy,
+        }
+    }
+
     /// The house way whose rules set the hands, for rule names (house ways only).
     pub fn house_way(&self) -> Option<&HouseWay> {
         match &self.detail {

@@ -206,17 +206,96 @@ fn ez_pai_gow_pushes_on_a_dealer_queen_high_pai_gow_in_exact_main() {
     assert!(count > 0, "{row}");
 }
 
+/// A setting bet is counted with the player's way `--player-way` names (refused without one,
+/// or with a way that sees the dealer's hand), the way named in the reports with its file's
+/// SHA-256; `simulate` sets its EV against that exact EV.
 #[test]
-fn setting_bets_are_simulated_and_refused_by_exact_bonus() {
+fn setting_bets_are_counted_with_the_player_way() {
     let dir = tempfile::tempdir().unwrap();
-    let text = "name = \"Jackpot\"\n[[line]]\nevent = \"full_house_behind_plus_pair\"\npays = 60\n";
+    let text = "name = \"Jackpot\"\n[[line]]\nevent = \"full_house_behind_plus_pair\"\npays = 60\n\
+                [[line]]\nevent = \"three_of_a_kind_behind_plus_pair\"\npays = 5\n";
     let game = game_with_bet(dir.path(), 53, text);
     let (ok, stderr) = exact_bonus(&game, &dir.path().join("out"));
     assert!(!ok);
     assert!(
-        stderr.contains("judged on the player's setting") && stderr.contains("simulate"),
+        stderr.contains("bet.toml: side bet 'Jackpot' is judged on the player's setting")
+            && stderr.contains("--player-way"),
         "{stderr}"
     );
+    let bonus = |way: &str, out: &str| {
+        paigow()
+            .args([
+                "exact",
+                "bonus",
+                "--game",
+                &game,
+                "--quiet",
+                "--player-way",
+                way,
+            ])
+            .arg("--out")
+            .arg(dir.path().join(out))
+            .output()
+            .unwrap()
+    };
+    let refused = bonus("exposed", "exposed");
+    let stderr = String::from_utf8(refused.stderr).unwrap();
+    assert!(!refused.status.success());
+    assert!(
+        stderr.contains("sets by the dealer's exposed hand"),
+        "{stderr}"
+    );
+    let counted = bonus("foxwoods", "fox");
+    assert!(counted.status.success(), "{counted:?}");
+    let out = dir.path().join("fox");
+    let summary = fs::read_to_string(out.join("summary.csv")).unwrap();
+    assert!(
+        summary.contains("set by the player's way foxwoods, by hand shape"),
+        "{summary}"
+    );
+    let returns = fs::read_to_string(out.join("returns.csv")).unwrap();
+    let total = returns.lines().last().unwrap();
+    assert!(
+        total.starts_with("Jackpot,total,Total,-,154143080,"),
+        "{total}"
+    );
+    let manifest: serde_json::Value =
+        serde_json::from_str(&fs::read_to_string(out.join("manifest.json")).unwrap()).unwrap();
+    assert_eq!(manifest["player_way"], "foxwoods");
+    let way_file = (manifest["config_files"].as_array().unwrap().iter())
+        .find(|f| f["role"] == "player way")
+        .unwrap_or_else(|| panic!("{manifest}"));
+    let text = fs::read_to_string(concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/strategies/foxwoods.toml"
+    ));
+    let sha = paigow::files::sha256_hex(text.unwrap().as_bytes());
+    assert_eq!(way_file["sha256"], sha.as_str());
+    assert_eq!(manifest["spec"]["strategies"][0]["name"], "foxwoods");
+    // Bets not judged on the setting take no player's way.
+    let output = paigow()
+        .args([
+            "exact",
+            "bonus",
+            "--game",
+            "standard",
+            "--quiet",
+            "--player-way",
+            "foxwoods",
+        ])
+        .arg("--out")
+        .arg(dir.path().join("std"))
+        .output()
+        .unwrap();
+    let stderr = String::from_utf8(output.stderr).unwrap();
+    assert!(!output.status.success());
+    assert!(
+        stderr.contains("no bet counted here is judged on the player's setting"),
+        "{stderr}"
+    );
+    // The exact EV, as summary.csv gives it, in simulate's comparison.
+    let mut rows = csv::Reader::from_reader(summary.as_bytes());
+    let ev: f64 = rows.records().next().unwrap().unwrap()[4].parse().unwrap();
     let output = paigow()
         .args([
             "simulate",
@@ -234,5 +313,9 @@ fn setting_bets_are_simulated_and_refused_by_exact_bonus() {
     let stdout = String::from_utf8(output.stdout).unwrap();
     assert!(output.status.success(), "{stdout}");
     let row = stdout.lines().find(|l| l.starts_with("Jackpot")).unwrap();
-    assert!(row.ends_with("simulated only"), "{row}");
+    let fields: Vec<&str> = row.split_whitespace().collect();
+    let n = fields.len();
+    assert_eq!(fields[n - 2], format!("{:+.4}%", 100.0 * ev), "{row}");
+    let standard_errors: f64 = fields[n - 1].parse().unwrap();
+    assert!(standard_errors.abs() < 4.0, "{row}");
 }

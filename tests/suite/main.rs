@@ -24,6 +24,7 @@ mod fuzz_inputs;
 mod optimal;
 mod provenance;
 mod run_engine;
+mod setting_bets;
 mod shard_format;
 mod side_bets;
 mod simulate_engine;

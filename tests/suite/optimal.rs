@@ -30,16 +30,18 @@ const WORST_LOSS_TOLERANCE: f64 = 0.02;
 /// optimum gains over the best house way (about 0.18% of a bet against Foxwoods).
 const MEAN_LOSS_TOLERANCE: f64 = 0.001;
 
-struct Fixture {
+pub(crate) struct Fixture {
     game: GameRules,
     ev: Evaluator,
     dealer: Box<dyn Strategy>,
     table: SettingTable,
-    optimal: OptimalWay,
+    /// `optimal:foxwoods` (no shape cache in front).
+    pub(crate) optimal: OptimalWay,
 }
 
-/// Standard game, dealer by Foxwoods: every dealer hand set once, shared by the tests.
-fn fixture() -> &'static Fixture {
+/// Standard game, dealer by Foxwoods: every dealer hand set once, shared by the tests (of this
+/// file and `setting_bets`).
+pub(crate) fn fixture() -> &'static Fixture {
     static FIXTURE: OnceLock<Fixture> = OnceLock::new();
     FIXTURE.get_or_init(|| {
         let game = GameRules::load("standard").unwrap();

@@ -22,8 +22,14 @@ fn counts_for(table: &str, jokers: u8) -> (Paytable, LineCounts) {
     }
     let ev = Evaluator::new(Ranking::default());
     let deck = Deck::with_jokers(jokers).unwrap();
-    let counts =
-        paytable_counts(&ev, deck, std::slice::from_ref(&table), Method::Structure).remove(0);
+    let counts = paytable_counts(
+        &ev,
+        deck,
+        std::slice::from_ref(&table),
+        Method::Structure,
+        None,
+    )
+    .remove(0);
     CACHE.lock().unwrap().push((key, counts.clone()));
     (table, counts)
 }
@@ -108,8 +114,8 @@ fn side_bets_by_structure_equal_every_hand_dealt() {
     for (ranking, jokers) in rankings {
         let ev = Evaluator::new(ranking);
         let deck = Deck::with_jokers(jokers).unwrap();
-        let structure = paytable_counts(&ev, deck, &tables, Method::Structure);
-        let brute = paytable_counts(&ev, deck, &tables, Method::Brute);
+        let structure = paytable_counts(&ev, deck, &tables, Method::Structure, None);
+        let brute = paytable_counts(&ev, deck, &tables, Method::Brute, None);
         assert_eq!(structure, brute, "{ranking:?}, {jokers} jokers");
         let paid: u64 = structure[0].counts[..16].iter().sum();
         assert!(paid > 100_000_000, "the table pays most hands: {paid}");
@@ -324,6 +330,12 @@ fn simulated_side_bet_lines_agree_with_the_exact_counts() {
 /// distribution: `deals` in all, and a chi-square p-value above 0.001.
 fn assert_lines_fit_exact(lines: &[u64], name: &str, jokers: u8, deals: u64) {
     let (table, exact) = counts_for(name, jokers);
+    assert_lines_fit(lines, &table, &exact, deals);
+}
+
+/// [`assert_lines_fit_exact`] against the exact counts `exact` of `table`.
+fn assert_lines_fit(lines: &[u64], table: &Paytable, exact: &LineCounts, deals: u64) {
+    let name = &table.name;
     let total = exact.total() as f64;
     let probabilities: Vec<f64> = exact.counts.iter().map(|&c| c as f64 / total).collect();
     let observed = &lines[..=table.lines.len()];
@@ -401,14 +413,26 @@ fn three_card_counts_cover_every_hand_under_every_joker_rule() {
         ..Ranking::default()
     });
     let deck = Deck::with_jokers(1).unwrap();
-    let counts = paytable_counts(&wild, deck, std::slice::from_ref(&table), Method::Structure);
+    let counts = paytable_counts(
+        &wild,
+        deck,
+        std::slice::from_ref(&table),
+        Method::Structure,
+        None,
+    );
     // Natural trips 52, the joker with any of the 78 pairs 78.
     assert_eq!(
         line_count(&table, &counts[0], "three_card_three_of_a_kind"),
         52 + 78
     );
     let two = Evaluator::new(Ranking::default());
-    let counts = paytable_counts(&two, Deck::with_jokers(2).unwrap(), &[table], Method::Brute);
+    let counts = paytable_counts(
+        &two,
+        Deck::with_jokers(2).unwrap(),
+        &[table],
+        Method::Brute,
+        None,
+    );
     assert_eq!(counts[0].total(), 24_804);
 }
 
@@ -425,6 +449,7 @@ fn queens_dragon_counts_queen_high_pai_gow_hands() {
         Deck::with_jokers(1).unwrap(),
         &[player],
         Method::Structure,
+        None,
     );
     assert_eq!(counts, mine[0]);
     assert!(counts.counts[0] > 1_000_000, "{counts:?}");
@@ -458,11 +483,10 @@ fn simulated_three_card_and_dealer_bets_agree_with_the_exact_counts() {
 }
 
 /// A "+ pair" bet (judged on the player's setting by its house way) in a simulation, against
-/// the same way applied to independently sampled hands: each line's rate within 5 standard
-/// errors of the two samples' difference.
+/// its exact counts (every 7-card hand set by the same way, by hand shape): every line by
+/// chi-square, and the player's EV within 4 standard errors.
 #[test]
-fn setting_bets_follow_the_player_house_way() {
-    use paigow::cards::deal::sample_hands;
+fn simulated_setting_bets_agree_with_the_exact_counts() {
     use paigow::engine::run::Plan;
     use paigow::engine::simulate::{Simulation, run};
     use paigow::game::GameRules;
@@ -479,35 +503,43 @@ fn setting_bets_follow_the_player_house_way() {
     )
     .unwrap();
     let game = GameRules::load(path.to_str().unwrap()).unwrap();
-    let way = resolve("foxwoods", &game).unwrap().strategy;
+    let table = game.side_bets[0].clone();
+    let way = resolve("foxwoods", &game).unwrap();
     let ev = Evaluator::new(game.ranking);
-    let n = 200_000u64;
-    let mut direct = [0u64; 4];
-    for hand in sample_hands(game.deck, 17).take(n as usize) {
-        let splits = ev.split_values(&hand);
-        let k = way.choose(&hand, &splits, None);
-        let (front, back) = (splits.front[k].category(), splits.back[k].category());
-        let pair = front == Category::OnePair;
-        direct[match back {
-            Category::FullHouse if pair => 0,
-            Category::FullHouse => 1,
-            Category::ThreeOfAKind if pair => 2,
-            _ => 3,
-        }] += 1;
-    }
+    let exact = paytable_counts(
+        &ev,
+        game.deck,
+        std::slice::from_ref(&table),
+        Method::Structure,
+        Some(way.uncached()),
+    )
+    .remove(0);
     let dealer = resolve("foxwoods", &game).unwrap().strategy;
-    let sim = Simulation::new(game, way, dealer, 1).unwrap();
+    let n = 300_000u64;
+    let sim = Simulation::new(game, way.strategy, dealer, 1).unwrap();
     let tally = run(&sim, &Plan::new(n, 10_000, 3).unwrap());
-    let simulated = &tally.side_bets[0].lines[..4];
-    for (line, (&a, &b)) in simulated.iter().zip(&direct).enumerate() {
-        let (pa, pb) = (a as f64 / n as f64, b as f64 / n as f64);
-        let se = ((pa * (1.0 - pa) + pb * (1.0 - pb)) / n as f64).sqrt();
-        assert!(
-            (pa - pb).abs() <= 5.0 * se + 1e-12,
-            "line {line}: {simulated:?} against {direct:?}"
-        );
-    }
-    assert!(simulated[0] > 100 && simulated[2] > 100, "{simulated:?}");
+    let simulated = &tally.side_bets[0].lines;
+    assert_lines_fit(simulated, &table, &exact, n);
+    let (num, den) = exact_return(&table, &exact);
+    let nets: Vec<f64> = (table.lines.iter().map(|l| l.pays.ratio()))
+        .chain([-1.0])
+        .collect();
+    let mean = |power: i32| -> f64 {
+        (simulated.iter().zip(&nets))
+            .map(|(&k, x)| k as f64 * x.powi(power))
+            .sum::<f64>()
+            / n as f64
+    };
+    let se = ((mean(2) - mean(1).powi(2)) / n as f64).sqrt();
+    let standard_errors = (mean(1) - num as f64 / den as f64) / se;
+    assert!(
+        standard_errors.abs() < 4.0,
+        "{standard_errors} SEs: {simulated:?} against {exact:?}"
+    );
+    assert!(
+        exact.counts[0] > 100_000 && exact.counts[2] > 1_000_000,
+        "{exact:?}"
+    );
 }
 
 /// The Envy bonus in a simulation of four players a round: every hand's Envy line is the line
