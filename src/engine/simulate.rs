@@ -514,12 +514,13 @@ pub fn run(sim: &Simulation, plan: &Plan) -> SimTally {
     run_all(sim, plan, &|_| {})
 }
 
-/// The deal-only baseline: the same chunks, shuffles and sorted hands as [`Simulation`], with no
-/// evaluation, setting or settling. Returns a checksum of the cards dealt (so nothing is
+/// The deal-only baseline: the same chunks, shuffles and round buffers as [`Simulation`]'s
+/// [`Job::deal`] (the shoe dealt into every seat's seven cards), with no locating, setting or
+/// settling. Returns a checksum of each round's first card of every seat (so nothing is
 /// optimised away); `progress` hears each chunk's rounds.
 pub fn deal_only(deck: Deck, plan: &Plan, players: u8, progress: &(dyn Fn(u64) + Sync)) -> u64 {
     use rayon::prelude::*;
-    let n = 7 * (usize::from(players) + 1);
+    let seats = usize::from(players) + 1;
     (0..plan.chunks())
         .into_par_iter()
         .map(|chunk| {
@@ -528,9 +529,9 @@ pub fn deal_only(deck: Deck, plan: &Plan, players: u8, progress: &(dyn Fn(u64) +
             let mut shoe = Shoe::new(deck);
             let mut sum = 0u64;
             for _ in 0..rounds {
-                let cards = shoe.deal(&mut rng, n);
-                for hand in cards.chunks_exact(7) {
-                    sum = sum.wrapping_add(Cards::from_cards(&sorted_hand(hand)).0);
+                let cards: [Card; MAX_ROUND_CARDS] = shoe.deal_array(&mut rng, 7 * seats);
+                for seat in 0..seats {
+                    sum = sum.wrapping_add(u64::from(cards[7 * seat].index()));
                 }
             }
             progress(rounds);
