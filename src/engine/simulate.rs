@@ -302,11 +302,18 @@ impl Simulation {
         })
     }
 
-    /// The simulation a spec describes, rebuilt from its texts alone.
+    /// The simulation a spec describes, rebuilt from its texts alone. When the dealer plays the
+    /// player's way, both share one cache ([`Strategy::share`]).
     pub fn from_spec(spec: &RunSpec) -> Result<Simulation, SimError> {
         let game = spec.game()?;
         let player = spec.strategy("player way", &game)?.strategy;
-        let dealer = spec.strategy("dealer way", &game)?.strategy;
+        let shared = (spec.plays_alike("player way", "dealer way"))
+            .then(|| player.share())
+            .flatten();
+        let dealer = match shared {
+            Some(dealer) => dealer,
+            None => spec.strategy("dealer way", &game)?.strategy,
+        };
         Simulation::new(game, player, dealer, spec.parsed("players")?)
     }
 

@@ -1,7 +1,10 @@
 //! A strategy with a shape cache in front of it ([`crate::strategy::shape`]): the fast path of
 //! every engine. Invariant: the cached strategy reads only what a shape keeps (split values and
 //! suit-blind hand features, never the dealer), so a cached answer equals the strategy's own
-//! (`tests/suite/way_cache.rs`).
+//! (`tests/suite/way_cache.rs`). Handles made by [`Strategy::share`] read and fill one cache, so
+//! a shape is set once for every role that plays the same way.
+
+use std::sync::Arc;
 
 use crate::cards::Card;
 use crate::eval::split::{KnownSetting, SplitValues};
@@ -14,7 +17,7 @@ use crate::strategy::way::HouseWay;
 /// read only what the shape keeps: split values and suit-blind features, never the dealer.
 pub struct CachedWay<S = HouseWay> {
     way: S,
-    table: ShapeTable,
+    table: Arc<ShapeTable>,
 }
 
 impl<S: Strategy> CachedWay<S> {
@@ -23,7 +26,7 @@ impl<S: Strategy> CachedWay<S> {
         debug_assert!(!way.needs_dealer(), "the cache key holds no dealer");
         CachedWay {
             way,
-            table: ShapeTable::default(),
+            table: Arc::new(ShapeTable::default()),
         }
     }
 
@@ -33,9 +36,17 @@ impl<S: Strategy> CachedWay<S> {
     }
 }
 
-impl<S: Strategy> Strategy for CachedWay<S> {
+impl<S: Strategy + Clone + 'static> Strategy for CachedWay<S> {
     fn name(&self) -> &str {
         self.way.name()
+    }
+
+    /// The same way in front of the same cache.
+    fn share(&self) -> Option<Box<dyn Strategy>> {
+        Some(Box::new(CachedWay {
+            way: self.way.clone(),
+            table: Arc::clone(&self.table),
+        }))
     }
 
     #[inline]

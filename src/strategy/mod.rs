@@ -42,6 +42,13 @@ pub trait Strategy: Send + Sync {
         dealer: Option<DealerSetting>,
     ) -> usize;
 
+    /// A second handle on this strategy that reads and fills the same cache (`None`: it has
+    /// no cache to share), for two roles that play the same way: each shape is then set once
+    /// for both. A shared handle answers exactly as a fresh copy of the strategy would.
+    fn share(&self) -> Option<Box<dyn Strategy>> {
+        None
+    }
+
     /// Whether this strategy needs the dealer's setting (so the dealer must set first).
     fn needs_dealer(&self) -> bool {
         false
