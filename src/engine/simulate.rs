@@ -273,6 +273,8 @@ pub struct Simulation {
     needs_facts: bool,
     /// Whether any side bet is judged on the dealer's seven cards.
     needs_dealer_facts: bool,
+    /// Whether any side bet reads the deal's joker event.
+    needs_jokers: bool,
 }
 
 impl Simulation {
@@ -294,6 +296,7 @@ impl Simulation {
             ev: Evaluator::new(game.ranking),
             needs_facts: side_bets.iter().any(SideBetPlan::needs_player_facts),
             needs_dealer_facts: side_bets.iter().any(SideBetPlan::needs_dealer_facts),
+            needs_jokers: side_bets.iter().any(SideBetPlan::needs_jokers),
             side_bets,
             game,
             player,
@@ -375,7 +378,7 @@ impl Simulation {
         &self,
         hand: &[Card; 7],
         played: &PlayedHand,
-        dealer: (u8, Option<&SevenCardFacts>),
+        dealer: (Option<u8>, Option<&SevenCardFacts>),
         tally: &mut SimTally,
         net: &mut [i64; MAX_SIDE_BETS],
     ) {
@@ -387,11 +390,11 @@ impl Simulation {
             facts: played.facts.as_ref(),
             setting: played.setting,
             dealer_facts: dealer.1,
-            jokers: Event::Jokers {
+            jokers: dealer.0.map(|dealer| Event::Jokers {
                 player: (played.facts.as_ref())
                     .map_or_else(|| Cards::from_cards(hand).jokers() as u8, |f| f.jokers()),
-                dealer: dealer.0,
-            },
+                dealer,
+            }),
         };
         for (i, plan) in self.side_bets.iter().enumerate() {
             let line = plan.line(&bet_hand);
@@ -467,7 +470,8 @@ impl Job for Simulation {
         let shown = wager.dealer_exposed.then_some(dealer.setting);
         let mut net = 0i64;
         let mut side_net = [0i64; MAX_SIDE_BETS];
-        let dealer_jokers = Cards::from_cards(dealer_cards).jokers() as u8;
+        let dealer_jokers =
+            (self.needs_jokers).then(|| Cards::from_cards(dealer_cards).jokers() as u8);
         let dealer_facts = self.dealer_facts(dealer_cards, round.dealer_slot);
         for seat in 1..=players {
             let hand = round.hand(seat);
