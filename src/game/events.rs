@@ -450,10 +450,11 @@ impl SideBetPlan {
         self.table.kind == BetKind::Jokers
     }
 
-    /// The index of the line paying this hand (the slot after the last line if none).
+    /// The index of the line paying this hand (the slot after the last line if none). A
+    /// seven-card bet is one byte lookup, inline; the other kinds are kept out of line, so that
+    /// a hot loop over a game's bets computes no bet's inputs for a kind the game lacks.
     #[inline]
     pub fn line(&self, hand: &BetHand) -> usize {
-        let none = self.table.lines.len();
         match &self.lookup {
             LineLookup::SevenCards(lines) => {
                 let facts = match self.table.judged_on {
@@ -462,6 +463,15 @@ impl SideBetPlan {
                 };
                 lines.line(facts.expect("facts are computed for seven-card bets"))
             }
+            _ => self.line_not_seven_cards(hand),
+        }
+    }
+
+    /// [`Self::line`] of a bet on three cards, a setting or the jokers.
+    #[inline(never)]
+    fn line_not_seven_cards(&self, hand: &BetHand) -> usize {
+        match &self.lookup {
+            LineLookup::SevenCards(_) => unreachable!("seven-card bets are settled inline"),
             LineLookup::FirstThree(_) => {
                 let first: &[Card; 3] = hand.dealt[..3].try_into().expect("three cards");
                 self.three_card_line(three_card_key(first, self.joker))
@@ -471,6 +481,7 @@ impl SideBetPlan {
                 let event = hand
                     .jokers
                     .expect("the joker event is found for joker bets");
+                let none = self.table.lines.len();
                 self.table.joker_line(event).unwrap_or(none)
             }
         }
