@@ -21,6 +21,8 @@
 //! a wager add up to its net. The hot loop allocates nothing:
 //! hands live on the stack and each hand's 21 splits are evaluated at most once (on a cache miss).
 
+use std::sync::Arc;
+
 use serde::{Deserialize, Serialize};
 use thiserror::Error;
 
@@ -29,6 +31,7 @@ use crate::cards::{Card, Cards, Deck, sorted_hand};
 use crate::engine::run::spec::RunSpec;
 use crate::engine::run::{Job, Plan, Tally, decimal, decimals, run_all};
 use crate::eval::Evaluator;
+use crate::eval::split::KnownSetting;
 use crate::files::ConfigError;
 use crate::game::GameRules;
 use crate::game::events::{BetHand, SevenCardFacts, SideBetPlan};
@@ -36,8 +39,8 @@ use crate::game::paytable::{Event, MAX_LINES};
 use crate::game::wager::{
     DealerHand, DealerSetting, Outcome, OutcomeCounts, settle, settle_setting,
 };
-use crate::strategy::shape::ShapeSlot;
-use crate::strategy::{Strategy, set_dealer_located};
+use crate::strategy::shape::{ShapeSlot, ShapeTable};
+use crate::strategy::{Strategy, set_dealer_known};
 
 /// The most players one dealer faces per shuffle.
 pub const MAX_PLAYERS: u8 = 6;
@@ -275,6 +278,10 @@ pub struct Simulation {
     needs_dealer_facts: bool,
     /// Whether any side bet reads the deal's joker event.
     needs_jokers: bool,
+    /// The player's and the dealer's shape caches ([`Strategy::shape_table`]), held apart so
+    /// that the hot loop reads them with no virtual call.
+    player_cache: Option<Arc<ShapeTable>>,
+    dealer_cache: Option<Arc<ShapeTable>>,
 }
 
 impl Simulation {
@@ -297,6 +304,8 @@ impl Simulation {
             needs_facts: side_bets.iter().any(SideBetPlan::needs_player_facts),
             needs_dealer_facts: side_bets.iter().any(SideBetPlan::needs_dealer_facts),
             needs_jokers: side_bets.iter().any(SideBetPlan::needs_jokers),
+            player_cache: player.shape_table().cloned(),
+            dealer_cache: dealer.shape_table().cloned(),
             side_bets,
             game,
             player,
@@ -333,7 +342,7 @@ impl Simulation {
         tally: &mut SimTally,
     ) -> PlayedHand {
         let player = &*self.player;
-        if let Some(known) = slot.and_then(|slot| player.known_at(slot)) {
+        if let Some(known) = known_at(&self.player_cache, slot) {
             tally.categories[known.best as usize] += 1;
             let flush_suit = matches!(slot, Some(ShapeSlot::Flush(_)));
             let facts = self
@@ -363,7 +372,7 @@ impl Simulation {
         if !self.needs_dealer_facts {
             return None;
         }
-        if let Some(known) = slot.and_then(|slot| self.dealer.known_at(slot)) {
+        if let Some(known) = known_at(&self.dealer_cache, slot) {
             let flush_suit = matches!(slot, Some(ShapeSlot::Flush(_)));
             return Some(SevenCardFacts::of_known(cards, &known, flush_suit));
         }
@@ -417,6 +426,18 @@ impl Simulation {
     }
 }
 
+/// Where `cache` keeps `hand`, its memory requested ([`Strategy::locate`] of the cache's way).
+#[inline(always)]
+fn locate(cache: &Option<Arc<ShapeTable>>, hand: &[Card; 7]) -> Option<ShapeSlot> {
+    cache.as_ref().map(|table| table.locate(hand))
+}
+
+/// The setting `cache` holds at `slot`, if any ([`Strategy::known_at`] of the cache's way).
+#[inline(always)]
+fn known_at(cache: &Option<Arc<ShapeTable>>, slot: Option<ShapeSlot>) -> Option<KnownSetting> {
+    cache.as_ref()?.known_at(slot?)
+}
+
 impl Job for Simulation {
     type Tally = SimTally;
     type Round = DealtRound;
@@ -443,9 +464,9 @@ impl Job for Simulation {
     fn deal(&self, shoe: &mut Shoe, rng: &mut ChunkRng, round: &mut DealtRound) {
         let seats = usize::from(self.players) + 1;
         round.cards = shoe.deal_array(rng, 7 * seats);
-        round.dealer_slot = self.dealer.locate(round.hand(0));
+        round.dealer_slot = locate(&self.dealer_cache, round.hand(0));
         for seat in 1..seats {
-            round.player_slots[seat - 1] = self.player.locate(round.hand(seat));
+            round.player_slots[seat - 1] = locate(&self.player_cache, round.hand(seat));
         }
     }
 
@@ -460,13 +481,8 @@ impl Job for Simulation {
         let wager = &self.game.main_wager;
         let players = usize::from(self.players);
         let dealer_cards = round.hand(0);
-        let dealer = set_dealer_located(
-            &self.ev,
-            &*self.dealer,
-            wager,
-            dealer_cards,
-            round.dealer_slot,
-        );
+        let known = known_at(&self.dealer_cache, round.dealer_slot);
+        let dealer = set_dealer_known(&self.ev, &*self.dealer, wager, dealer_cards, known);
         let shown = wager.dealer_exposed.then_some(dealer.setting);
         let mut net = 0i64;
         let mut side_net = [0i64; MAX_SIDE_BETS];

@@ -7,10 +7,10 @@
 use std::sync::Arc;
 
 use crate::cards::Card;
-use crate::eval::split::{KnownSetting, SplitValues};
+use crate::eval::split::SplitValues;
 use crate::game::wager::DealerSetting;
 use crate::strategy::Strategy;
-use crate::strategy::shape::{ShapeSlot, ShapeTable};
+use crate::strategy::shape::ShapeTable;
 use crate::strategy::way::HouseWay;
 
 /// A strategy (a house way unless named) with a shape cache in front of it. The strategy must
@@ -55,22 +55,7 @@ impl<S: Strategy + Clone + 'static> Strategy for CachedWay<S> {
             .split_or_insert(hand, splits, || self.way.choose(hand, splits, None))
     }
 
-    /// The hand's slot, plain or flush, with its cache line requested.
-    #[inline(always)]
-    fn locate(&self, hand: &[Card; 7]) -> Option<ShapeSlot> {
-        let slot = ShapeSlot::of(hand);
-        self.table.prefetch(slot);
-        Some(slot)
-    }
-
-    #[inline]
-    fn prefetch(&self, slot: ShapeSlot) {
-        self.table.prefetch(slot);
-    }
-
-    /// On a hit: the setting's values and the seven cards' side-bet facts, with no split search.
-    #[inline]
-    fn known_at(&self, slot: ShapeSlot) -> Option<KnownSetting> {
-        self.table.known_at(slot)
+    fn shape_table(&self) -> Option<&Arc<ShapeTable>> {
+        Some(&self.table)
     }
 }

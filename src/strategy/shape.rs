@@ -438,6 +438,15 @@ impl ShapeTable {
         k
     }
 
+    /// Where this table keeps `hand` (its cards in any order), with that slot's cache line
+    /// requested (see [`ShapeTable::prefetch`]).
+    #[inline(always)]
+    pub fn locate(&self, hand: &[Card; 7]) -> ShapeSlot {
+        let slot = ShapeSlot::of(hand);
+        self.prefetch(slot);
+        slot
+    }
+
     /// On a hit: the cached setting's values and the seven cards' side-bet facts.
     #[inline]
     pub fn known_at(&self, slot: ShapeSlot) -> Option<KnownSetting> {
