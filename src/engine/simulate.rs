@@ -22,6 +22,8 @@
 //! a wager add up to its net. The hot loop allocates nothing:
 //! hands live on the stack and each hand's 21 splits are evaluated at most once (on a cache miss).
 
+use std::sync::Arc;
+
 use serde::{Deserialize, Serialize};
 use thiserror::Error;
 
@@ -30,6 +32,7 @@ use crate::cards::{Card, Cards, Deck, sorted_hand};
 use crate::engine::run::spec::RunSpec;
 use crate::engine::run::{Job, Plan, Tally, decimal, decimals, run_all};
 use crate::eval::Evaluator;
+use crate::eval::split::KnownSetting;
 use crate::files::ConfigError;
 use crate::game::GameRules;
 use crate::game::events::{BetHand, SevenCardFacts, SideBetPlan};
@@ -38,8 +41,8 @@ use crate::game::wager::{
     DealerHand, DealerSetting, Outcome, OutcomeCounts, settle, settle_setting,
 };
 use crate::strategy::resolve::WayIdentity;
-use crate::strategy::shape::ShapeSlot;
-use crate::strategy::{Strategy, set_dealer_located};
+use crate::strategy::shape::{ShapeSlot, ShapeTable};
+use crate::strategy::{Strategy, set_dealer_known};
 
 /// The most players one dealer faces per shuffle.
 pub const MAX_PLAYERS: u8 = 6;
@@ -275,6 +278,12 @@ pub struct Simulation {
     needs_facts: bool,
     /// Whether any side bet is judged on the dealer's seven cards.
     needs_dealer_facts: bool,
+    /// Whether any side bet reads the deal's joker event.
+    needs_jokers: bool,
+    /// The player's and the dealer's shape caches ([`Strategy::shape_table`]), held apart so
+    /// that the hot loop reads them with no virtual call.
+    player_cache: Option<Arc<ShapeTable>>,
+    dealer_cache: Option<Arc<ShapeTable>>,
 }
 
 impl Simulation {
@@ -296,6 +305,9 @@ impl Simulation {
             ev: Evaluator::new(game.ranking),
             needs_facts: side_bets.iter().any(SideBetPlan::needs_player_facts),
             needs_dealer_facts: side_bets.iter().any(SideBetPlan::needs_dealer_facts),
+            needs_jokers: side_bets.iter().any(SideBetPlan::needs_jokers),
+            player_cache: player.shape_table().cloned(),
+            dealer_cache: dealer.shape_table().cloned(),
             side_bets,
             game,
             player,
@@ -304,7 +316,8 @@ impl Simulation {
         })
     }
 
-    /// The simulation a spec describes, rebuilt from its texts alone.
+    /// The simulation a spec describes, rebuilt from its texts alone. When the dealer plays the
+    /// player's way, both share one cache ([`Strategy::share`]).
     pub fn from_spec(spec: &RunSpec) -> Result<Simulation, SimError> {
         Ok(Simulation::from_spec_with_ways(spec)?.0)
     }
@@ -316,11 +329,22 @@ impl Simulation {
     ) -> Result<(Simulation, (WayIdentity, WayIdentity)), SimError> {
         let game = spec.game()?;
         let player = spec.strategy("player way", &game)?;
-        let dealer = spec.strategy("dealer way", &game)?;
-        let ways = (player.identity(), dealer.identity());
+        let player_way = player.identity();
+        let shared = (spec.plays_alike("player way", "dealer way"))
+            .then(|| player.strategy.share())
+            .flatten();
+        let (dealer, dealer_way) = match shared {
+            // The same name read from the same files: the same identity.
+            Some(dealer) => (dealer, player_way.clone()),
+            None => {
+                let dealer = spec.strategy("dealer way", &game)?;
+                let identity = dealer.identity();
+                (dealer.strategy, identity)
+            }
+        };
         let players = spec.parsed("players")?;
-        let simulation = Simulation::new(game, player.strategy, dealer.strategy, players)?;
-        Ok((simulation, ways))
+        let simulation = Simulation::new(game, player.strategy, dealer, players)?;
+        Ok((simulation, (player_way, dealer_way)))
     }
 
     /// Sets and settles one player hand (in deal order, cached at `slot`), counting its best
@@ -336,7 +360,7 @@ impl Simulation {
         tally: &mut SimTally,
     ) -> PlayedHand {
         let player = &*self.player;
-        if let Some(known) = slot.and_then(|slot| player.known_at(slot)) {
+        if let Some(known) = known_at(&self.player_cache, slot) {
             tally.categories[known.best as usize] += 1;
             let flush_suit = matches!(slot, Some(ShapeSlot::Flush(_)));
             let facts = self
@@ -366,7 +390,7 @@ impl Simulation {
         if !self.needs_dealer_facts {
             return None;
         }
-        if let Some(known) = slot.and_then(|slot| self.dealer.known_at(slot)) {
+        if let Some(known) = known_at(&self.dealer_cache, slot) {
             let flush_suit = matches!(slot, Some(ShapeSlot::Flush(_)));
             return Some(SevenCardFacts::of_known(cards, &known, flush_suit));
         }
@@ -381,7 +405,7 @@ impl Simulation {
         &self,
         hand: &[Card; 7],
         played: &PlayedHand,
-        dealer: (u8, Option<&SevenCardFacts>),
+        dealer: (Option<u8>, Option<&SevenCardFacts>),
         tally: &mut SimTally,
         net: &mut [i64; MAX_SIDE_BETS],
     ) {
@@ -393,11 +417,11 @@ impl Simulation {
             facts: played.facts.as_ref(),
             setting: played.setting,
             dealer_facts: dealer.1,
-            jokers: Event::Jokers {
+            jokers: dealer.0.map(|dealer| Event::Jokers {
                 player: (played.facts.as_ref())
                     .map_or_else(|| Cards::from_cards(hand).jokers() as u8, |f| f.jokers()),
-                dealer: dealer.0,
-            },
+                dealer,
+            }),
         };
         for (i, plan) in self.side_bets.iter().enumerate() {
             let line = plan.line(&bet_hand);
@@ -418,6 +442,18 @@ impl Simulation {
             }
         }
     }
+}
+
+/// Where `cache` keeps `hand`, its memory requested ([`Strategy::locate`] of the cache's way).
+#[inline(always)]
+fn locate(cache: &Option<Arc<ShapeTable>>, hand: &[Card; 7]) -> Option<ShapeSlot> {
+    cache.as_ref().map(|table| table.locate(hand))
+}
+
+/// The setting `cache` holds at `slot`, if any ([`Strategy::known_at`] of the cache's way).
+#[inline(always)]
+fn known_at(cache: &Option<Arc<ShapeTable>>, slot: Option<ShapeSlot>) -> Option<KnownSetting> {
+    cache.as_ref()?.known_at(slot?)
 }
 
 impl Job for Simulation {
@@ -446,9 +482,9 @@ impl Job for Simulation {
     fn deal(&self, shoe: &mut Shoe, rng: &mut ChunkRng, round: &mut DealtRound) {
         let seats = usize::from(self.players) + 1;
         round.cards = shoe.deal_array(rng, 7 * seats);
-        round.dealer_slot = self.dealer.locate(round.hand(0));
+        round.dealer_slot = locate(&self.dealer_cache, round.hand(0));
         for seat in 1..seats {
-            round.player_slots[seat - 1] = self.player.locate(round.hand(seat));
+            round.player_slots[seat - 1] = locate(&self.player_cache, round.hand(seat));
         }
     }
 
@@ -463,17 +499,13 @@ impl Job for Simulation {
         let wager = &self.game.main_wager;
         let players = usize::from(self.players);
         let dealer_cards = round.hand(0);
-        let dealer = set_dealer_located(
-            &self.ev,
-            &*self.dealer,
-            wager,
-            dealer_cards,
-            round.dealer_slot,
-        );
+        let known = known_at(&self.dealer_cache, round.dealer_slot);
+        let dealer = set_dealer_known(&self.ev, &*self.dealer, wager, dealer_cards, known);
         let shown = wager.dealer_exposed.then_some(dealer.setting);
         let mut net = 0i64;
         let mut side_net = [0i64; MAX_SIDE_BETS];
-        let dealer_jokers = Cards::from_cards(dealer_cards).jokers() as u8;
+        let dealer_jokers =
+            (self.needs_jokers).then(|| Cards::from_cards(dealer_cards).jokers() as u8);
         let dealer_facts = self.dealer_facts(dealer_cards, round.dealer_slot);
         for seat in 1..=players {
             let hand = round.hand(seat);
@@ -527,12 +559,13 @@ pub fn run(sim: &Simulation, plan: &Plan) -> SimTally {
     run_all(sim, plan, &|_| {})
 }
 
-/// The deal-only baseline: the same chunks, shuffles and sorted hands as [`Simulation`], with no
-/// evaluation, setting or settling. Returns a checksum of the cards dealt (so nothing is
+/// The deal-only baseline: the same chunks, shuffles and round buffers as [`Simulation`]'s
+/// [`Job::deal`] (the shoe dealt into every seat's seven cards), with no locating, setting or
+/// settling. Returns a checksum of each round's first card of every seat (so nothing is
 /// optimised away); `progress` hears each chunk's rounds.
 pub fn deal_only(deck: Deck, plan: &Plan, players: u8, progress: &(dyn Fn(u64) + Sync)) -> u64 {
     use rayon::prelude::*;
-    let n = 7 * (usize::from(players) + 1);
+    let seats = usize::from(players) + 1;
     (0..plan.chunks())
         .into_par_iter()
         .map(|chunk| {
@@ -541,9 +574,9 @@ pub fn deal_only(deck: Deck, plan: &Plan, players: u8, progress: &(dyn Fn(u64) +
             let mut shoe = Shoe::new(deck);
             let mut sum = 0u64;
             for _ in 0..rounds {
-                let cards = shoe.deal(&mut rng, n);
-                for hand in cards.chunks_exact(7) {
-                    sum = sum.wrapping_add(Cards::from_cards(&sorted_hand(hand)).0);
+                let cards: [Card; MAX_ROUND_CARDS] = shoe.deal_array(&mut rng, 7 * seats);
+                for seat in 0..seats {
+                    sum = sum.wrapping_add(u64::from(cards[7 * seat].index()));
                 }
             }
             progress(rounds);

@@ -12,25 +12,17 @@ use crate::eval::{Category, JokerRule, Value};
 use crate::game::paytable::{BetKind, Event, JudgedOn, Paytable, ThreeCard};
 use crate::game::wager::BET_UNITS;
 
-/// What a 7-card hand makes, for side bets.
+/// What a 7-card hand makes, for side bets, held as its line-table key ([`Self::key`]): the
+/// key keeps everything any seven-card event reads, so a hand is built, keyed and tested in
+/// one word.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct SevenCardFacts {
-    /// Bit `c` set when some five of the seven cards make category `c` exactly.
-    made: u16,
-    /// The best category and its highest rank slot (for "pai gow" hands).
-    best: Category,
-    best_top_slot: u8,
-    jokers: u8,
-    aces: u8,
-    seven_card_straight_flush: bool,
-    royal_match: bool,
-}
+pub struct SevenCardFacts(u32);
 
 impl SevenCardFacts {
     /// The facts of `hand` from its split values.
     pub fn of(hand: &[Card; 7], splits: &SplitValues) -> SevenCardFacts {
         let best = splits.best_five();
-        let parts = (splits.categories_made(), best.category(), best.slots()[0]);
+        let parts = (splits.categories_made(), best.slots()[0]);
         SevenCardFacts::from_parts(hand, parts, true)
     }
 
@@ -39,54 +31,82 @@ impl SevenCardFacts {
     /// is neither a seven-card straight flush nor a royal match, and those tests are skipped.
     #[inline]
     pub fn of_known(hand: &[Card; 7], known: &KnownSetting, flush_suit: bool) -> SevenCardFacts {
-        let parts = (known.made, known.best, known.best_top_slot);
-        SevenCardFacts::from_parts(hand, parts, flush_suit)
+        SevenCardFacts::from_parts(hand, (known.made, known.best_top_slot), flush_suit)
     }
 
-    /// `(made, best, best_top_slot)` with the facts read from the cards; the suited events
-    /// only when `flush_suit` allows them.
+    /// `(made, best_top_slot)` (the categories some five cards make, and the best five's top
+    /// slot) with the facts read from the cards; the suited events only when `flush_suit`
+    /// allows them.
     #[inline]
-    fn from_parts(hand: &[Card; 7], parts: (u16, Category, u8), flush_suit: bool) -> Self {
+    fn from_parts(hand: &[Card; 7], (made, best_top_slot): (u16, u8), flush_suit: bool) -> Self {
         let cards = Cards::from_cards(hand);
-        let (made, best, best_top_slot) = parts;
-        SevenCardFacts {
-            made,
-            best,
-            best_top_slot,
-            jokers: cards.jokers() as u8,
-            aces: count_aces(cards),
-            seven_card_straight_flush: flush_suit && is_seven_card_straight_flush(cards),
-            royal_match: flush_suit && is_royal_match(cards),
-        }
+        let royal_match = flush_suit && is_royal_match(cards);
+        let made = match (made, royal_match) {
+            (1, _) => PAI_GOW_OR_ROYAL_MATCH | u32::from(best_top_slot),
+            (m, true) => PAI_GOW_OR_ROYAL_MATCH | u32::from(m),
+            (m, false) => u32::from(m),
+        };
+        let straight_flush = flush_suit && is_seven_card_straight_flush(cards);
+        SevenCardFacts(
+            made | cards.jokers() << 12
+                | u32::from(count_aces(cards)) << 14
+                | u32::from(straight_flush) << 17,
+        )
     }
 
     /// How many jokers the seven cards hold.
     #[inline]
     pub fn jokers(&self) -> u8 {
-        self.jokers
+        ((self.0 >> 12) & 3) as u8
+    }
+
+    /// How many (suited) aces the seven cards hold.
+    fn aces(&self) -> u8 {
+        ((self.0 >> 14) & 7) as u8
+    }
+
+    /// Bit `c` set when some five of the seven cards make category `c` exactly.
+    fn made(&self) -> u16 {
+        match self.pai_gow_top_slot() {
+            Some(_) => 1,
+            None => (self.0 & 0x7FF) as u16,
+        }
+    }
+
+    fn royal_match(&self) -> bool {
+        self.0 & PAI_GOW_OR_ROYAL_MATCH != 0 && self.0 & 0x7FF >= 16
+    }
+
+    fn seven_card_straight_flush(&self) -> bool {
+        self.0 >> 17 & 1 == 1
+    }
+
+    /// The best five's top slot, for a pai gow hand (high card only).
+    fn pai_gow_top_slot(&self) -> Option<u8> {
+        let pai_gow = self.0 & PAI_GOW_OR_ROYAL_MATCH != 0 && self.0 & 0x7FF < 16;
+        pai_gow.then_some((self.0 & 15) as u8)
     }
 
     /// Whether the hand makes `event` (joker events are never made by seven cards alone).
     pub fn makes(&self, event: Event) -> bool {
+        let (jokers, straight_flush) = (self.jokers(), self.seven_card_straight_flush());
         match event {
-            Event::SevenCardNaturalStraightFlush => {
-                self.seven_card_straight_flush && self.jokers == 0
-            }
-            Event::SevenCardStraightFlush => self.seven_card_straight_flush,
-            Event::SevenCardStraightFlushWithJoker => {
-                self.seven_card_straight_flush && self.jokers > 0
-            }
-            Event::SixAces => self.aces == 4 && self.jokers == 2,
-            Event::FiveAces => self.aces + self.jokers >= 5,
-            Event::Makes(category) => self.made & (1 << category as u16) != 0,
-            Event::PaiGowHigh(rank) => {
-                self.best == Category::HighCard && self.best_top_slot == rank + 1
-            }
-            Event::RoyalMatch => self.royal_match,
+            Event::SevenCardNaturalStraightFlush => straight_flush && jokers == 0,
+            Event::SevenCardStraightFlush => straight_flush,
+            Event::SevenCardStraightFlushWithJoker => straight_flush && jokers > 0,
+            Event::SixAces => self.aces() == 4 && jokers == 2,
+            Event::FiveAces => self.aces() + jokers >= 5,
+            Event::Makes(category) => self.made() & (1 << category as u16) != 0,
+            Event::PaiGowHigh(rank) => self.pai_gow_top_slot() == Some(rank + 1),
+            Event::RoyalMatch => self.royal_match(),
             Event::Jokers { .. } | Event::ThreeCard(_) | Event::Setting { .. } => false,
         }
     }
 }
+
+/// Bit 11 of a [`SevenCardFacts`] key: a pai gow hand (the low bits then hold its top slot,
+/// below 16) or a royal match (the low bits hold the categories made, 512 or more).
+const PAI_GOW_OR_ROYAL_MATCH: u32 = 1 << 11;
 
 /// A royal flush plus a royal match: for some suit holding a king and a queen, the other five
 /// cards are jokers and cards of one suit, all ten or above (a royal flush, the jokers filling).
@@ -272,64 +292,41 @@ impl SevenCardFacts {
     /// straight flush. The best category is the highest made.
     #[inline]
     pub fn key(&self) -> usize {
-        let made = match (self.made, self.royal_match) {
-            (1, _) => 1 << 11 | usize::from(self.best_top_slot),
-            (m, true) => 1 << 11 | usize::from(m),
-            (m, false) => usize::from(m),
-        };
-        made | usize::from(self.jokers) << 12
-            | usize::from(self.aces) << 14
-            | usize::from(self.seven_card_straight_flush) << 17
+        self.0 as usize
     }
 
-    /// Facts with this key (a representative: fields no event reads for it are zero).
+    /// The facts of this key.
     fn from_key(key: usize) -> SevenCardFacts {
-        let (made, best_top_slot, royal_match) = match key & 0xFFF {
-            k if k >> 11 == 1 && k & 0x7FF < 16 => (1, (k & 15) as u8, false),
-            k if k >> 11 == 1 => ((k & 0x7FF) as u16, 0, true),
-            k => (k as u16, 0, false),
-        };
-        SevenCardFacts {
-            made,
-            best: Category::from_u32(15u32.saturating_sub(made.leading_zeros())),
-            best_top_slot,
-            jokers: ((key >> 12) & 3) as u8,
-            aces: ((key >> 14) & 7) as u8,
-            seven_card_straight_flush: key >> 17 & 1 == 1,
-            royal_match,
-        }
+        debug_assert!(key < 1 << Self::KEY_BITS);
+        SevenCardFacts(key as u32)
     }
 }
 
-/// A seven-card paytable's paying line for every [`SevenCardFacts::key`]: one byte lookup per
-/// hand instead of a walk down the lines (256 KB).
+/// A seven-card paytable's paying line for every [`SevenCardFacts::key`] (the slot after the
+/// last line when none pays): one byte lookup per hand instead of a walk down the lines
+/// (256 KB).
 pub struct LineTable {
     lines: Box<[u8]>,
 }
 
 impl LineTable {
-    /// No line.
-    const NONE: u8 = u8::MAX;
-
-    /// The table of `paytable` (fewer than 255 lines).
+    /// The table of `paytable` (at most 255 lines).
     pub fn new(paytable: &Paytable) -> LineTable {
-        assert!(paytable.lines.len() < usize::from(Self::NONE));
+        let none = paytable.lines.len();
+        assert!(none <= usize::from(u8::MAX));
         let lines = (0..1usize << SevenCardFacts::KEY_BITS)
             .map(|key| {
                 let facts = SevenCardFacts::from_key(key);
-                paytable.first_line(&facts).map_or(Self::NONE, |l| l as u8)
+                paytable.first_line(&facts).unwrap_or(none) as u8
             })
             .collect();
         LineTable { lines }
     }
 
-    /// The line paying a hand with these facts, if any.
+    /// The line paying a hand with these facts (the slot after the last line if none).
     #[inline]
-    pub fn line(&self, facts: &SevenCardFacts) -> Option<usize> {
-        match self.lines[facts.key()] {
-            Self::NONE => None,
-            line => Some(usize::from(line)),
-        }
+    pub fn line(&self, facts: &SevenCardFacts) -> usize {
+        usize::from(self.lines[facts.key()])
     }
 }
 
@@ -341,8 +338,8 @@ pub struct BetHand<'a> {
     pub facts: Option<&'a SevenCardFacts>,
     /// The dealer's seven-card facts, when a bet judged on the dealer needs them.
     pub dealer_facts: Option<&'a SevenCardFacts>,
-    /// The joker event of the deal.
-    pub jokers: Event,
+    /// The joker event of the deal, when a joker bet reads it.
+    pub jokers: Option<Event>,
     /// The player's setting as played: (front, back) values.
     pub setting: (Value, Value),
 }
@@ -473,10 +470,17 @@ impl SideBetPlan {
         }
     }
 
-    /// The index of the line paying this hand (the slot after the last line if none).
+    /// Whether this bet reads the deal's joker event.
+    pub fn needs_jokers(&self) -> bool {
+        self.table.kind == BetKind::Jokers
+    }
+
+    /// The index of the line paying this hand (the slot after the last line if none). A
+    /// seven-card bet is one byte lookup, inline; the other kinds are kept out of line, so that
+    /// a hot loop over a game's bets computes no bet's inputs for a kind the game lacks.
     #[inline]
     pub fn line(&self, hand: &BetHand) -> usize {
-        let paid = match &self.lookup {
+        match &self.lookup {
             LineLookup::SevenCards(lines) => {
                 let facts = match self.table.judged_on {
                     JudgedOn::Dealer => hand.dealer_facts,
@@ -484,14 +488,28 @@ impl SideBetPlan {
                 };
                 lines.line(facts.expect("facts are computed for seven-card bets"))
             }
+            _ => self.line_not_seven_cards(hand),
+        }
+    }
+
+    /// [`Self::line`] of a bet on three cards, a setting or the jokers.
+    #[inline(never)]
+    fn line_not_seven_cards(&self, hand: &BetHand) -> usize {
+        match &self.lookup {
+            LineLookup::SevenCards(_) => unreachable!("seven-card bets are settled inline"),
             LineLookup::FirstThree(_) => {
                 let first: &[Card; 3] = hand.dealt[..3].try_into().expect("three cards");
-                return self.three_card_line(three_card_key(first, self.joker));
+                self.three_card_line(three_card_key(first, self.joker))
             }
-            LineLookup::Setting(_) => return self.setting_line(hand.setting),
-            LineLookup::Jokers => self.table.joker_line(hand.jokers),
-        };
-        paid.unwrap_or(self.table.lines.len())
+            LineLookup::Setting(_) => self.setting_line(hand.setting),
+            LineLookup::Jokers => {
+                let event = hand
+                    .jokers
+                    .expect("the joker event is found for joker bets");
+                let none = self.table.lines.len();
+                self.table.joker_line(event).unwrap_or(none)
+            }
+        }
     }
 }
 
@@ -521,7 +539,12 @@ mod tests {
                 assert_eq!(SevenCardFacts::from_key(facts.key()).key(), facts.key());
                 for (paytable, table) in game.side_bets.iter().zip(&tables) {
                     if paytable.kind == crate::game::paytable::BetKind::SevenCards {
-                        assert_eq!(table.line(&facts), paytable.first_line(&facts), "{hand:?}");
+                        let walked = paytable.first_line(&facts);
+                        assert_eq!(
+                            table.line(&facts),
+                            walked.unwrap_or(paytable.lines.len()),
+                            "{hand:?}"
+                        );
                     }
                 }
             }
@@ -710,10 +733,7 @@ mod tests {
                 dealt: &hand,
                 facts: None,
                 dealer_facts: None,
-                jokers: Event::Jokers {
-                    player: 0,
-                    dealer: 0,
-                },
+                jokers: None,
                 setting: (splits.front[k], splits.back[k]),
             };
             plan.line(&bet_hand)

@@ -1,20 +1,23 @@
 //! A strategy with a shape cache in front of it ([`crate::strategy::shape`]): the fast path of
 //! every engine. Invariant: the cached strategy reads only what a shape keeps (split values and
 //! suit-blind hand features, never the dealer), so a cached answer equals the strategy's own
-//! (`tests/suite/way_cache.rs`).
+//! (`tests/suite/way_cache.rs`). Handles made by [`Strategy::share`] read and fill one cache, so
+//! a shape is set once for every role that plays the same way.
+
+use std::sync::Arc;
 
 use crate::cards::Card;
-use crate::eval::split::{KnownSetting, SplitValues};
+use crate::eval::split::SplitValues;
 use crate::game::wager::DealerSetting;
 use crate::strategy::Strategy;
-use crate::strategy::shape::{ShapeSlot, ShapeTable};
+use crate::strategy::shape::ShapeTable;
 use crate::strategy::way::HouseWay;
 
 /// A strategy (a house way unless named) with a shape cache in front of it. The strategy must
 /// read only what the shape keeps: split values and suit-blind features, never the dealer.
 pub struct CachedWay<S = HouseWay> {
     way: S,
-    table: ShapeTable,
+    table: Arc<ShapeTable>,
 }
 
 impl<S: Strategy> CachedWay<S> {
@@ -23,7 +26,7 @@ impl<S: Strategy> CachedWay<S> {
         debug_assert!(!way.needs_dealer(), "the cache key holds no dealer");
         CachedWay {
             way,
-            table: ShapeTable::default(),
+            table: Arc::new(ShapeTable::default()),
         }
     }
 
@@ -33,9 +36,17 @@ impl<S: Strategy> CachedWay<S> {
     }
 }
 
-impl<S: Strategy> Strategy for CachedWay<S> {
+impl<S: Strategy + Clone + 'static> Strategy for CachedWay<S> {
     fn name(&self) -> &str {
         self.way.name()
+    }
+
+    /// The same way in front of the same cache.
+    fn share(&self) -> Option<Box<dyn Strategy>> {
+        Some(Box::new(CachedWay {
+            way: self.way.clone(),
+            table: Arc::clone(&self.table),
+        }))
     }
 
     #[inline]
@@ -44,22 +55,7 @@ impl<S: Strategy> Strategy for CachedWay<S> {
             .split_or_insert(hand, splits, || self.way.choose(hand, splits, None))
     }
 
-    /// The hand's slot, plain or flush, with its cache line requested.
-    #[inline(always)]
-    fn locate(&self, hand: &[Card; 7]) -> Option<ShapeSlot> {
-        let slot = ShapeSlot::of(hand);
-        self.table.prefetch(slot);
-        Some(slot)
-    }
-
-    #[inline]
-    fn prefetch(&self, slot: ShapeSlot) {
-        self.table.prefetch(slot);
-    }
-
-    /// On a hit: the setting's values and the seven cards' side-bet facts, with no split search.
-    #[inline]
-    fn known_at(&self, slot: ShapeSlot) -> Option<KnownSetting> {
-        self.table.known_at(slot)
+    fn shape_table(&self) -> Option<&Arc<ShapeTable>> {
+        Some(&self.table)
     }
 }

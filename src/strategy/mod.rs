@@ -22,11 +22,13 @@ pub mod resolve;
 pub mod shape;
 pub mod way;
 
+use std::sync::Arc;
+
 use crate::cards::{Card, sorted_hand};
 use crate::eval::split::{KnownSetting, SPLIT_COUNT, SplitValues};
 use crate::eval::{Evaluator, Value};
 use crate::game::wager::{DealerHand, DealerSetting, MainWager};
-use crate::strategy::shape::ShapeSlot;
+use crate::strategy::shape::{ShapeSlot, ShapeTable};
 
 /// A way to set a 7-card hand.
 pub trait Strategy: Send + Sync {
@@ -42,31 +44,48 @@ pub trait Strategy: Send + Sync {
         dealer: Option<DealerSetting>,
     ) -> usize;
 
+    /// A second handle on this strategy that reads and fills the same cache (`None`: it has
+    /// no cache to share), for two roles that play the same way: each shape is then set once
+    /// for both. A shared handle answers exactly as a fresh copy of the strategy would.
+    fn share(&self) -> Option<Box<dyn Strategy>> {
+        None
+    }
+
     /// Whether this strategy needs the dealer's setting (so the dealer must set first).
     fn needs_dealer(&self) -> bool {
         false
     }
 
+    /// This strategy's shape cache, if it has one: what [`Strategy::locate`],
+    /// [`Strategy::prefetch`] and [`Strategy::known_at`] read. A hot loop may hold it apart
+    /// and read it with no virtual call; it answers as those methods do.
+    fn shape_table(&self) -> Option<&Arc<ShapeTable>> {
+        None
+    }
+
     /// Where this strategy's cache keeps `hand`'s setting (`None`: it has no cache), with that
     /// memory already requested, so a [`Strategy::known_at`] a little later does not wait for
     /// it. The hand may come in any order (a cache reads only the set of cards).
+    #[inline(always)]
     fn locate(&self, hand: &[Card; 7]) -> Option<ShapeSlot> {
-        let _ = hand;
-        None
+        self.shape_table().map(|table| table.locate(hand))
     }
 
     /// Asks for the memory of `slot` in this strategy's cache, so that a [`Strategy::known_at`]
     /// a little later does not wait for it (nothing, for a strategy with no cache).
+    #[inline]
     fn prefetch(&self, slot: ShapeSlot) {
-        let _ = slot;
+        if let Some(table) = self.shape_table() {
+            table.prefetch(slot);
+        }
     }
 
     /// The setting cached at `slot` (from [`Strategy::locate`] of some hand), when it is there;
     /// `None` means "sort the hand, compute the split values and call `choose`". When `Some`, it
     /// equals the values of `choose`'s split and the facts of the hand's seven cards.
+    #[inline]
     fn known_at(&self, slot: ShapeSlot) -> Option<KnownSetting> {
-        let _ = slot;
-        None
+        self.shape_table()?.known_at(slot)
     }
 
     /// The setting of `hand` when it is known without the split values, as after a cache hit:
@@ -100,9 +119,21 @@ pub fn set_dealer_located(
     cards: &[Card; 7],
     slot: Option<ShapeSlot>,
 ) -> DealerHand {
-    let known = slot
-        .and_then(|slot| way.known_at(slot))
-        .unwrap_or_else(|| setting_of(ev, way, &sorted_hand(cards), None).1);
+    let known = slot.and_then(|slot| way.known_at(slot));
+    set_dealer_known(ev, way, wager, cards, known)
+}
+
+/// Sets seven dealt cards (in deal order) by `way`, whose setting `known` is when its cache
+/// holds it (else the split search sorts them and asks the way).
+#[inline(always)]
+pub fn set_dealer_known(
+    ev: &Evaluator,
+    way: &dyn Strategy,
+    wager: &MainWager,
+    cards: &[Card; 7],
+    known: Option<KnownSetting>,
+) -> DealerHand {
+    let known = known.unwrap_or_else(|| setting_of(ev, way, &sorted_hand(cards), None).1);
     DealerHand::from_known(known, wager)
 }
 

@@ -260,9 +260,48 @@ impl ShapeSlot {
         let sum = slot_sum(hand);
         match FLUSH_SUIT_OF_FIELDS[(sum >> SUIT_FIELDS_SHIFT) as usize] {
             NO_FLUSH_SUIT => ShapeSlot::Plain(dense_index_of_counts(sum) as u32),
-            suit => ShapeSlot::Flush(Shape::with_flush_suit(hand, Some(suit)).key),
+            suit => ShapeSlot::Flush(flush_key(hand, suit)),
         }
     }
+}
+
+/// Each card's share of a shape key ([`Shape::with_flush_suit`]) when the flush suit is `s`,
+/// by `[s][card index]`: one in its rank's 3-bit count, plus its rank's bit of the flush mask
+/// when it is of suit `s`; a joker counts one in the joker field. 2 KB.
+const FLUSH_KEYS: [[u64; 64]; 4] = flush_keys();
+
+const fn flush_keys() -> [[u64; 64]; 4] {
+    let mut keys = [[0; 64]; 4];
+    let mut suit = 0;
+    while suit < 4 {
+        let mut index = 0;
+        while index < 64 {
+            keys[suit][index] = match Card::from_index(index as u8) {
+                Some(card) if card.is_joker() => 1 << 39,
+                Some(_) => {
+                    let rank = (index % 16) as u64;
+                    let in_suit = (index / 16 == suit) as u64;
+                    1 << (3 * rank) | in_suit << (FLUSH_MASK_SHIFT as u64 + rank)
+                }
+                None => 0,
+            };
+            index += 1;
+        }
+        suit += 1;
+    }
+    keys
+}
+
+/// The shape key of `hand`, whose flush suit is `suit`: the sum of its cards' [`FLUSH_KEYS`]
+/// (no field carries: at most four cards a rank, two jokers, one card a rank in one suit).
+/// Out of line: few hands have a flush suit, and the hot loop that locates every hand stays
+/// smaller without it.
+#[inline(never)]
+fn flush_key(hand: &[Card; 7], suit: u8) -> u64 {
+    let keys = &FLUSH_KEYS[usize::from(suit & 3)];
+    hand.iter()
+        .map(|c| keys[usize::from(c.index() & 63)])
+        .fold(0, u64::wrapping_add)
 }
 
 /// A hint to bring the cache line holding `value` closer to the core. It never faults and
@@ -436,6 +475,15 @@ impl ShapeTable {
             KnownSetting::of_split(splits, k),
         );
         k
+    }
+
+    /// Where this table keeps `hand` (its cards in any order), with that slot's cache line
+    /// requested (see [`ShapeTable::prefetch`]).
+    #[inline(always)]
+    pub fn locate(&self, hand: &[Card; 7]) -> ShapeSlot {
+        let slot = ShapeSlot::of(hand);
+        self.prefetch(slot);
+        slot
     }
 
     /// On a hit: the cached setting's values and the seven cards' side-bet facts.

@@ -138,15 +138,15 @@ pub fn run_chunk<J: Job>(job: &J, plan: &Plan, chunk: u64) -> J::Tally {
     let mut tally = job.empty_tally();
     let rounds = plan.chunk_len(chunk);
     let first = chunk * plan.chunk_size;
-    let mut buffers = [job.empty_round(), job.empty_round()];
-    job.deal(&mut shoe, &mut rng, &mut buffers[0]);
+    let [mut now, mut ahead] = [job.empty_round(), job.empty_round()];
+    let (mut now, mut ahead) = (&mut now, &mut ahead);
+    job.deal(&mut shoe, &mut rng, now);
     for r in 0..rounds {
-        let [even, odd] = &mut buffers;
-        let (now, ahead) = if r % 2 == 0 { (even, odd) } else { (odd, even) };
         if r + 1 < rounds {
             job.deal(&mut shoe, &mut rng, ahead);
         }
         job.play(now, first + r, &mut tally);
+        std::mem::swap(&mut now, &mut ahead);
     }
     tally
 }
