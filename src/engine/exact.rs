@@ -458,20 +458,32 @@ fn representative(
 }
 
 fn seven_card_line_counts(ev: &Evaluator, deck: Deck, tables: &[&Paytable]) -> Vec<LineCounts> {
+    line_counts_of_every_hand(deck, tables, |hand, counts| {
+        add_hands(ev, hand, 1, tables, counts)
+    })
+}
+
+/// Line counts of `tables` over every 7-card hand of `deck`, each dealt (sorted by card index)
+/// and added by `add`, in parallel by the hand's first card.
+pub(crate) fn line_counts_of_every_hand(
+    deck: Deck,
+    tables: &[&Paytable],
+    add: impl Fn(&[Card; 7], &mut [LineCounts]) + Sync,
+) -> Vec<LineCounts> {
     let cards = deck.cards();
     (0..cards.len())
         .into_par_iter()
         .map(|first| {
             let mut counts = empty_counts(tables);
-            for_each_hand_from(&cards, first, |hand| {
-                add_hands(ev, hand, 1, tables, &mut counts)
-            });
+            for_each_hand_from(&cards, first, |hand| add(hand, &mut counts));
             counts
         })
-        .reduce(
-            || empty_counts(tables),
-            |a, b| a.into_iter().zip(b).map(|(x, y)| x.merge(y)).collect(),
-        )
+        .reduce(|| empty_counts(tables), merge_line_counts)
+}
+
+/// Two sets of line counts of the same tables, added.
+pub(crate) fn merge_line_counts(a: Vec<LineCounts>, b: Vec<LineCounts>) -> Vec<LineCounts> {
+    a.into_iter().zip(b).map(|(x, y)| x.merge(y)).collect()
 }
 
 /// Deals (player's 7 cards, then the dealer's 7 from the other 47) with `player` and `dealer`

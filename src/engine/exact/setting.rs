@@ -19,9 +19,8 @@
 
 use rayon::prelude::*;
 
-use super::{LineCounts, Method, empty_counts};
+use super::{LineCounts, Method, empty_counts, line_counts_of_every_hand, merge_line_counts};
 use crate::cards::{Card, Deck};
-use crate::combin::for_each_hand_from;
 use crate::eval::{Evaluator, Value};
 use crate::game::events::SideBetPlan;
 use crate::game::paytable::Paytable;
@@ -61,7 +60,7 @@ pub fn setting_counts_of_shapes(
                 out
             },
         )
-        .reduce(|| empty_counts(tables), merge_all)
+        .reduce(|| empty_counts(tables), merge_line_counts)
 }
 
 /// Every hand of `deck` dealt and set by `way`.
@@ -72,17 +71,9 @@ fn setting_counts_of_every_hand(
     way: &dyn Strategy,
 ) -> Vec<LineCounts> {
     let plans = plans(ev, tables);
-    let cards = deck.cards();
-    (0..cards.len())
-        .into_par_iter()
-        .map(|first| {
-            let mut out = empty_counts(tables);
-            for_each_hand_from(&cards, first, |hand| {
-                add_setting(&plans, setting(ev, way, hand), 1, &mut out)
-            });
-            out
-        })
-        .reduce(|| empty_counts(tables), merge_all)
+    line_counts_of_every_hand(deck, tables, |hand, out| {
+        add_setting(&plans, setting(ev, way, hand), 1, out)
+    })
 }
 
 /// The settlement plan of each table (its setting line lookup).
@@ -103,8 +94,4 @@ fn add_setting(plans: &[SideBetPlan], setting: (Value, Value), n: u64, out: &mut
     for (plan, counts) in plans.iter().zip(out.iter_mut()) {
         counts.counts[plan.setting_line(setting)] += n;
     }
-}
-
-fn merge_all(a: Vec<LineCounts>, b: Vec<LineCounts>) -> Vec<LineCounts> {
-    a.into_iter().zip(b).map(|(x, y)| x.merge(y)).collect()
 }
