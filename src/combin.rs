@@ -25,6 +25,14 @@ const fn binomials() -> [[u32; 8]; 55] {
     t
 }
 
+/// The greatest common divisor (`gcd(0, 0)` is 0).
+pub fn gcd(mut a: u64, mut b: u64) -> u64 {
+    while b != 0 {
+        (a, b) = (b, a % b);
+    }
+    a
+}
+
 /// Binomial coefficient for the small arguments used here.
 pub fn choose(n: u64, k: u64) -> u64 {
     if k > n {

@@ -407,11 +407,8 @@ fn bonus_manifest(
     spec.paytables = (tables.iter().filter(|t| !own(t)))
         .map(|t| TextFile::new(&t.origin, &t.text))
         .collect();
-    spec.strategies.extend(player.map(|p| StrategySpec {
-        role: "player way".to_string(),
-        name: p.label.clone(),
-        sources: p.sources.clone(),
-    }));
+    spec.strategies
+        .extend(player.map(|p| StrategySpec::of("player way", p)));
     let config = ExactConfig {
         game: game.name.clone(),
         deck_cards: game.deck.size(),

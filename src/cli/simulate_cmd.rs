@@ -255,7 +255,8 @@ pub(crate) fn write_reports_quietly(
 }
 
 /// A merged run's reports: its ways are resolved from the spec once more, for the cache key of
-/// the exact main wager (merge builds its simulation from the spec alone).
+/// the exact main wager (merge builds its simulation from the spec alone, which keeps only the
+/// strategies).
 fn write_merged(
     out: &Path,
     parts: (&Simulation, &RunSpec, &Plan, &Finished<SimTally>),
@@ -263,9 +264,8 @@ fn write_merged(
     compare_side_bets: bool,
 ) -> anyhow::Result<String> {
     let (simulation, spec) = (parts.0, parts.1);
-    let ways = Simulation::from_spec_with_ways(spec)
-        .ok()
-        .map(|(_, ways)| ways);
+    let identity = |role: &str| Some(spec.strategy(role, &simulation.game).ok()?.identity());
+    let ways = identity("player way").zip(identity("dealer way"));
     let exact = ways.and_then(|ways| cached_exact(&simulation.game, &ways));
     write_all(out, parts, extra, compare_side_bets, exact)
 }

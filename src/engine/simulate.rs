@@ -362,10 +362,7 @@ impl Simulation {
         let player = &*self.player;
         if let Some(known) = known_at(&self.player_cache, slot) {
             tally.categories[known.best as usize] += 1;
-            let flush_suit = matches!(slot, Some(ShapeSlot::Flush(_)));
-            let facts = self
-                .needs_facts
-                .then(|| SevenCardFacts::of_known(dealt, &known, flush_suit));
+            let facts = (self.needs_facts).then(|| known_facts(dealt, &known, slot));
             let outcome = settle_setting(known.front, known.back, dealer);
             return PlayedHand {
                 outcome,
@@ -391,8 +388,7 @@ impl Simulation {
             return None;
         }
         if let Some(known) = known_at(&self.dealer_cache, slot) {
-            let flush_suit = matches!(slot, Some(ShapeSlot::Flush(_)));
-            return Some(SevenCardFacts::of_known(cards, &known, flush_suit));
+            return Some(known_facts(cards, &known, slot));
         }
         let hand = sorted_hand(cards);
         Some(SevenCardFacts::of(&hand, &self.ev.split_values(&hand)))
@@ -442,6 +438,13 @@ impl Simulation {
             }
         }
     }
+}
+
+/// The seven-card facts of `hand` (in deal order) from the setting its cache knows at `slot`.
+#[inline(always)]
+fn known_facts(hand: &[Card; 7], known: &KnownSetting, slot: Option<ShapeSlot>) -> SevenCardFacts {
+    let flush_suit = matches!(slot, Some(ShapeSlot::Flush(_)));
+    SevenCardFacts::of_known(hand, known, flush_suit)
 }
 
 /// Where `cache` keeps `hand`, its memory requested ([`Strategy::locate`] of the cache's way).

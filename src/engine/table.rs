@@ -60,6 +60,7 @@ pub use self::variant::{MAX_VARIANTS, OptionError, TableOptions, Variant, VaryKe
 
 use crate::cards::deal::{ChunkRng, Shoe};
 use crate::cards::{Card, Deck, sorted_hand};
+use crate::combin::gcd;
 use crate::engine::run::spec::RunSpec;
 use crate::engine::run::{Job, Plan, Tally, decimal};
 use crate::engine::simulate::{SimError, check_sides};
@@ -412,10 +413,6 @@ impl Table {
 /// Pairs of `n` variants: (0,1), (0,2), .., (1,2), ..
 fn pairs(n: usize) -> impl Iterator<Item = (usize, usize)> {
     (0..n).flat_map(move |a| (a + 1..n).map(move |b| (a, b)))
-}
-
-fn gcd(a: u64, b: u64) -> u64 {
-    if b == 0 { a } else { gcd(b, a % b) }
 }
 
 /// Least common multiple (saturating).

@@ -398,12 +398,7 @@ impl SideBetPlan {
     /// The plan for one paytable (at most [`crate::game::paytable::MAX_LINES`] lines, checked by the
     /// paytable loader) under the game's joker rule.
     pub fn new(table: &Paytable, joker: JokerRule) -> SideBetPlan {
-        let gcd = |mut a: u64, mut b: u64| {
-            while b != 0 {
-                (a, b) = (b, a % b);
-            }
-            a
-        };
+        use crate::combin::gcd;
         let unit = table.lines.iter().fold(1u64, |l, line| {
             l / gcd(l, line.pays.stake) * line.pays.stake
         });

@@ -469,11 +469,7 @@ impl Pays {
     /// The same pay in lowest terms (a whole-unit pay's stake then divides [`BET_UNITS`], so
     /// the least common multiple of a paytable's stakes does too).
     fn reduced(self) -> Pays {
-        let (mut a, mut b) = (self.to_win, self.stake);
-        while b != 0 {
-            (a, b) = (b, a % b);
-        }
-        let g = a.max(1);
+        let g = crate::combin::gcd(self.to_win, self.stake).max(1);
         Pays {
             to_win: self.to_win / g,
             stake: self.stake / g,

@@ -229,11 +229,7 @@ fn manifest(
 ) -> Manifest<MainConfig, NoExtra> {
     let mut spec = RunSpec::new("exact main", game);
     for (role, way) in [("player way", player), ("dealer way", dealer)] {
-        spec.strategies.push(StrategySpec {
-            role: role.to_string(),
-            name: way.label.clone(),
-            sources: way.sources.clone(),
-        });
+        spec.strategies.push(StrategySpec::of(role, way));
     }
     let reduced = match deck.is_full() {
         true => String::new(),

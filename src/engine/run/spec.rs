@@ -27,6 +27,18 @@ pub struct StrategySpec {
     pub sources: Vec<TextFile>,
 }
 
+impl StrategySpec {
+    /// The spec of a resolved strategy in `role`: its name as given and the files it was read
+    /// from.
+    pub fn of(role: &str, way: &Resolved) -> StrategySpec {
+        StrategySpec {
+            role: role.to_string(),
+            name: way.label.clone(),
+            sources: way.sources.clone(),
+        }
+    }
+}
+
 /// A run described by its inputs.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
