@@ -11,8 +11,11 @@
 //! the cards are the same for every arm; only the settings differ; each way sets each hand at
 //! most once a deal, whatever number of arms it plays in. The fast path is
 //! `simulate`'s: both hands are located once in the shape caches when dealt (one slot serves
-//! every cached way), and a cached way settles with no split search; only a way that must see
-//! the dealer (`exposed`) or a cache miss searches the splits, once per deal.
+//! every cached way), each way's cache is held apart and read with no virtual call, ways that
+//! play alike (the same [`Resolved::identity`]) share one cache, and a cached way settles with
+//! no split search; only a way that must see the dealer (`exposed`) or a cache miss searches
+//! the splits, once per deal. A deal's settings live in its round buffer, marked set by one
+//! bit a way, so a deal clears two words rather than the room for every arm.
 //!
 //! Invariants:
 //! - Tallies hold integers only: per arm the count of each outcome, per pair of arms on the same
@@ -26,6 +29,7 @@
 //!   equal values are the same setting to every rule and every settlement.
 
 use std::collections::BTreeMap;
+use std::sync::Arc;
 
 use serde::{Deserialize, Serialize};
 use thiserror::Error;
@@ -36,7 +40,7 @@ use crate::engine::exact_main::hand::HandPricer;
 use crate::engine::run::spec::RunSpec;
 use crate::engine::run::{Job, Plan, Tally};
 use crate::engine::simulate::{SimError, check_sides};
-use crate::eval::split::SplitValues;
+use crate::eval::split::{KnownSetting, SplitValues};
 use crate::eval::{Evaluator, Value};
 use crate::files::ConfigError;
 use crate::game::GameRules;
@@ -45,8 +49,8 @@ use crate::game::wager::{
     settle_setting,
 };
 use crate::strategy::resolve::Resolved;
-use crate::strategy::shape::ShapeSlot;
-use crate::strategy::{Strategy, set_dealer, set_dealer_located};
+use crate::strategy::shape::{ShapeSlot, ShapeTable};
+use crate::strategy::{Strategy, set_dealer, set_dealer_known};
 
 /// The most variants one comparison takes.
 pub const MAX_VARIANTS: usize = 12;
@@ -416,6 +420,14 @@ pub struct Comparison {
     /// The pairs of arms tallied jointly: every two arms of the same side.
     pub pairs: Vec<(usize, usize)>,
     ev: Evaluator,
+    /// Each way's shape cache ([`Strategy::shape_table`]) by way index, held apart so that the
+    /// hot loop reads it with no virtual call; ways that play alike share one.
+    caches: Vec<Option<Arc<ShapeTable>>>,
+    /// The distinct caches that set the dealer's hand, and the player's: what a deal prefetches.
+    dealer_tables: Vec<Arc<ShapeTable>>,
+    player_tables: Vec<Arc<ShapeTable>>,
+    /// Whether each way (by way index) sees the dealer's setting ([`Strategy::needs_dealer`]).
+    sees_dealer: Vec<bool>,
 }
 
 impl Comparison {
@@ -438,6 +450,10 @@ impl Comparison {
             examples,
             arms: Vec::new(),
             pairs: Vec::new(),
+            caches: Vec::new(),
+            dealer_tables: Vec::new(),
+            player_tables: Vec::new(),
+            sees_dealer: Vec::new(),
         };
         cmp.validate()?;
         cmp.arms = cmp.lay_out_arms();
@@ -447,7 +463,57 @@ impl Comparison {
         for arm in &cmp.arms {
             check_sides(&cmp.game, cmp.way(arm.dealer), cmp.way(arm.player))?;
         }
+        cmp.share_caches();
+        cmp.caches = (0..cmp.way_count())
+            .map(|w| cmp.way(w).shape_table().cloned())
+            .collect();
+        cmp.sees_dealer = (0..cmp.way_count())
+            .map(|w| cmp.way(w).needs_dealer())
+            .collect();
+        cmp.dealer_tables = cmp.distinct_tables(|arm| arm.dealer);
+        cmp.player_tables = cmp.distinct_tables(|arm| arm.player);
         Ok(cmp)
+    }
+
+    /// Gives every way that plays as an earlier one (the same [`Resolved::identity`]) a handle
+    /// on that way's cache ([`Strategy::share`]): each shape is then set once for both.
+    fn share_caches(&mut self) {
+        let mut ways: Vec<&mut Resolved> =
+            self.variants.iter_mut().chain(&mut self.fixed).collect();
+        let identities: Vec<String> = ways.iter().map(|w| w.identity().identity).collect();
+        for i in 1..ways.len() {
+            let first = identities.iter().position(|id| *id == identities[i]);
+            if let Some(shared) = first
+                .filter(|&j| j < i)
+                .and_then(|j| ways[j].strategy.share())
+            {
+                ways[i].strategy = shared;
+            }
+        }
+    }
+
+    /// The compared ways and the fixed one, if any.
+    fn way_count(&self) -> usize {
+        self.variants.len() + usize::from(self.fixed.is_some())
+    }
+
+    /// The distinct caches of the ways that `side_way` picks from the arms.
+    fn distinct_tables(&self, side_way: impl Fn(&Arm) -> usize) -> Vec<Arc<ShapeTable>> {
+        let mut tables: Vec<Arc<ShapeTable>> = Vec::new();
+        for arm in &self.arms {
+            if let Some(table) = &self.caches[side_way(arm)]
+                && !tables.iter().any(|t| Arc::ptr_eq(t, table))
+            {
+                tables.push(Arc::clone(table));
+            }
+        }
+        tables
+    }
+
+    /// The setting way `way`'s cache holds at `slot`, if any.
+    #[inline(always)]
+    fn known_at(&self, way: usize, slot: ShapeSlot) -> Option<KnownSetting> {
+        self.caches[way].as_ref()?.known_at(slot)
     }
 
     /// The comparison a spec describes, rebuilt from its texts alone.
@@ -547,15 +613,22 @@ impl Comparison {
     }
 }
 
-/// One dealt deal: the dealer's and the player's cards in deal order, and where each hand sits
-/// in every shape cache.
+/// One dealt deal, and the room to play it in (kept with the round so that a deal clears only
+/// the few settings its ways use, not the room for every arm a comparison may have).
 pub struct DealtPair {
+    dealt: Dealt,
+    result: DealResult,
+}
+
+/// The dealer's and the player's cards in deal order, and where each hand sits in every shape
+/// cache.
+struct Dealt {
     cards: [Card; 14],
     dealer_slot: ShapeSlot,
     player_slot: ShapeSlot,
 }
 
-impl DealtPair {
+impl Dealt {
     fn dealer(&self) -> &[Card; 7] {
         self.cards[..7].try_into().expect("seven cards")
     }
@@ -585,18 +658,60 @@ impl SlowHand<'_> {
 /// The most arms one comparison plays: every variant on each of the three sides.
 pub const MAX_ARMS: usize = 3 * MAX_VARIANTS;
 
-/// What every arm did on one deal.
+/// What every arm did on one deal: its outcome and its player's setting's values (the
+/// dealer's setting is each way's, in `settings`).
 struct DealResult {
     outcome: [Outcome; MAX_ARMS],
     player: [(Value, Value); MAX_ARMS],
-    dealer: [(Value, Value); MAX_ARMS],
+    settings: DealSettings,
 }
 
+impl DealResult {
+    /// Room for any comparison's deal.
+    fn new() -> DealResult {
+        let dealer = DealerHand {
+            setting: DealerSetting {
+                front: Value(0),
+                back: Value(0),
+            },
+            qualified: false,
+            overqualified: false,
+        };
+        let player = PlayerSetting {
+            values: (Value(0), Value(0)),
+            legal: false,
+        };
+        DealResult {
+            outcome: [Outcome::Push; MAX_ARMS],
+            player: [(Value(0), Value(0)); MAX_ARMS],
+            settings: DealSettings {
+                dealer: [dealer; MAX_VARIANTS + 1],
+                player: [player; MAX_VARIANTS + 1],
+                dealer_set: 0,
+                player_set: 0,
+            },
+        }
+    }
+
+    /// The dealer's setting in arm `arm` (every arm's dealer has set when the deal is played).
+    #[inline]
+    fn dealer_setting(&self, arm: &Arm) -> DealerSetting {
+        self.settings.dealer[arm.dealer].setting
+    }
+}
+
+// A deal's settings mark each way's entry by one bit of a u16.
+const _: () = assert!(MAX_VARIANTS < u16::BITS as usize);
+
 /// One deal's settings, computed at most once per way: the dealer's hand as each way sets it,
-/// and the player's setting by each way that does not see the dealer.
+/// and the player's setting by each way that does not see the dealer. Bit `w` of `dealer_set`
+/// (`player_set`) says way `w`'s entry was set on this deal; a deal starts with both clear, so
+/// that starting one clears two words, not the room for every way.
 struct DealSettings {
-    dealer: [Option<DealerHand>; MAX_VARIANTS + 1],
-    player: [Option<PlayerSetting>; MAX_VARIANTS + 1],
+    dealer: [DealerHand; MAX_VARIANTS + 1],
+    player: [PlayerSetting; MAX_VARIANTS + 1],
+    dealer_set: u16,
+    player_set: u16,
 }
 
 /// A player's setting: its values, and whether it is legal.
@@ -609,26 +724,28 @@ struct PlayerSetting {
 impl Comparison {
     /// The dealer's hand as way `way` sets it.
     #[inline]
-    fn dealer_of(&self, way: usize, round: &DealtPair, s: &mut DealSettings) -> DealerHand {
-        *s.dealer[way].get_or_insert_with(|| {
-            let slot = Some(round.dealer_slot);
-            set_dealer_located(&self.ev, self.way(way), self.wager(), round.dealer(), slot)
-        })
+    fn dealer_of(&self, way: usize, round: &Dealt, s: &mut DealSettings) -> DealerHand {
+        if s.dealer_set & 1 << way == 0 {
+            let known = self.known_at(way, round.dealer_slot);
+            s.dealer[way] =
+                set_dealer_known(&self.ev, self.way(way), self.wager(), round.dealer(), known);
+            s.dealer_set |= 1 << way;
+        }
+        s.dealer[way]
     }
 
     /// The player's setting by way `way` (which does not see the dealer): from its cache when
     /// it knows the hand, else by the split search.
     #[inline]
     fn player_of(&self, way: usize, slot: ShapeSlot, slow: &mut SlowHand) -> PlayerSetting {
-        let player = self.way(way);
-        if let Some(known) = player.known_at(slot) {
+        if let Some(known) = self.known_at(way, slot) {
             return PlayerSetting {
                 values: (known.front, known.back),
                 legal: true,
             };
         }
         let (hand, splits) = slow.get();
-        let k = player.choose(hand, splits, None);
+        let k = self.way(way).choose(hand, splits, None);
         PlayerSetting {
             values: (splits.front[k], splits.back[k]),
             legal: splits.is_legal(k),
@@ -640,60 +757,45 @@ impl Comparison {
     fn play_arm(
         &self,
         arm: &Arm,
-        round: &DealtPair,
+        round: &Dealt,
         slow: &mut SlowHand,
         s: &mut DealSettings,
-    ) -> (Outcome, (Value, Value), DealerHand) {
+    ) -> (Outcome, (Value, Value)) {
         let dealer = self.dealer_of(arm.dealer, round, s);
-        let player = self.way(arm.player);
-        if player.needs_dealer() {
+        if self.sees_dealer[arm.player] {
             let shown = self.wager().dealer_exposed.then_some(dealer.setting);
             let (hand, splits) = slow.get();
-            let k = player.choose(hand, splits, shown);
+            let k = self.way(arm.player).choose(hand, splits, shown);
             let values = (splits.front[k], splits.back[k]);
-            return (settle(splits, k, &dealer), values, dealer);
+            return (settle(splits, k, &dealer), values);
         }
-        let setting = match s.player[arm.player] {
-            Some(setting) => setting,
-            None => {
-                let setting = self.player_of(arm.player, round.player_slot, slow);
-                s.player[arm.player] = Some(setting);
-                setting
-            }
-        };
+        if s.player_set & 1 << arm.player == 0 {
+            s.player[arm.player] = self.player_of(arm.player, round.player_slot, slow);
+            s.player_set |= 1 << arm.player;
+        }
+        let setting = s.player[arm.player];
         let (front, back) = setting.values;
         let outcome = match setting.legal {
             true => settle_setting(front, back, &dealer),
             false => Outcome::Foul,
         };
-        (outcome, setting.values, dealer)
+        (outcome, setting.values)
     }
 
-    /// Plays one deal under every arm.
+    /// Plays one deal under every arm into `r`.
     #[inline]
-    fn play_deal(&self, round: &DealtPair, slow: &mut SlowHand) -> DealResult {
-        let mut settings = DealSettings {
-            dealer: [None; MAX_VARIANTS + 1],
-            player: [None; MAX_VARIANTS + 1],
-        };
-        let mut r = DealResult {
-            outcome: [Outcome::Push; MAX_ARMS],
-            player: [(Value(0), Value(0)); MAX_ARMS],
-            dealer: [(Value(0), Value(0)); MAX_ARMS],
-        };
+    fn play_deal(&self, round: &Dealt, slow: &mut SlowHand, r: &mut DealResult) {
+        (r.settings.dealer_set, r.settings.player_set) = (0, 0);
         for (a, arm) in self.arms.iter().enumerate() {
-            let (outcome, values, dealer) = self.play_arm(arm, round, slow, &mut settings);
-            (r.outcome[a], r.player[a]) = (outcome, values);
-            r.dealer[a] = setting_values(dealer.setting);
+            (r.outcome[a], r.player[a]) = self.play_arm(arm, round, slow, &mut r.settings);
         }
-        r
     }
 
     /// Counts the rules that set a hand set differently, and keeps it if there is room.
     fn record_example(
         &self,
         deal: u64,
-        round: &DealtPair,
+        round: &Dealt,
         slow: &mut SlowHand,
         r: &DealResult,
         tally: &mut CompareTally,
@@ -741,10 +843,6 @@ impl Comparison {
     }
 }
 
-fn setting_values(s: DealerSetting) -> (Value, Value) {
-    (s.front, s.back)
-}
-
 impl Job for Comparison {
     type Tally = CompareTally;
     type Round = DealtPair;
@@ -755,9 +853,12 @@ impl Job for Comparison {
 
     fn empty_round(&self) -> DealtPair {
         DealtPair {
-            cards: [Card::JOKER1; 14],
-            dealer_slot: ShapeSlot::Plain(0),
-            player_slot: ShapeSlot::Plain(0),
+            dealt: Dealt {
+                cards: [Card::JOKER1; 14],
+                dealer_slot: ShapeSlot::Plain(0),
+                player_slot: ShapeSlot::Plain(0),
+            },
+            result: DealResult::new(),
         }
     }
 
@@ -769,12 +870,15 @@ impl Job for Comparison {
     /// for the two hands' slots.
     #[inline]
     fn deal(&self, shoe: &mut Shoe, rng: &mut ChunkRng, round: &mut DealtPair) {
+        let round = &mut round.dealt;
         round.cards = shoe.deal_array(rng, 14);
         round.dealer_slot = ShapeSlot::of(round.dealer());
         round.player_slot = ShapeSlot::of(round.player());
-        for arm in &self.arms {
-            self.way(arm.dealer).prefetch(round.dealer_slot);
-            self.way(arm.player).prefetch(round.player_slot);
+        for table in &self.dealer_tables {
+            table.prefetch(round.dealer_slot);
+        }
+        for table in &self.player_tables {
+            table.prefetch(round.player_slot);
         }
     }
 
@@ -788,13 +892,14 @@ impl Job for Comparison {
 
     /// Plays one deal under every variant and tallies it.
     #[inline]
-    fn play(&self, round: &DealtPair, deal: u64, tally: &mut CompareTally) {
+    fn play(&self, round: &mut DealtPair, deal: u64, tally: &mut CompareTally) {
+        let DealtPair { dealt, result: r } = round;
         let mut slow = SlowHand {
-            dealt: round.player(),
+            dealt: dealt.player(),
             ev: &self.ev,
             known: None,
         };
-        let r = self.play_deal(round, &mut slow);
+        self.play_deal(dealt, &mut slow, r);
         tally.deals += 1;
         for (i, &o) in r.outcome[..self.arms.len()].iter().enumerate() {
             tally.outcomes[i].record(o);
@@ -802,14 +907,14 @@ impl Job for Comparison {
         let mut any = false;
         for (p, &(a, b)) in self.pairs.iter().enumerate() {
             tally.joint[p][r.outcome[a].index()][r.outcome[b].index()] += 1;
-            let differ =
-                u64::from(r.player[a] != r.player[b]) + u64::from(r.dealer[a] != r.dealer[b]);
+            let dealer_differs = r.dealer_setting(&self.arms[a]) != r.dealer_setting(&self.arms[b]);
+            let differ = u64::from(r.player[a] != r.player[b]) + u64::from(dealer_differs);
             tally.set_differently[p] += differ;
             any |= differ > 0;
         }
         tally.any_set_differently += u64::from(any);
         if any && self.examples > 0 {
-            self.record_example(deal, round, &mut slow, &r, tally);
+            self.record_example(deal, dealt, &mut slow, r, tally);
         }
     }
 }
@@ -866,5 +971,47 @@ impl Comparison {
             });
         }
         settings
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::strategy::resolve::resolve;
+
+    fn comparison(game: &str, fixed: &str, ways: &[&str]) -> Comparison {
+        let game = GameRules::load(game).unwrap();
+        let fixed = resolve(fixed, &game).unwrap();
+        let variants = ways.iter().map(|w| resolve(w, &game).unwrap()).collect();
+        Comparison::new(game, Vary::Player, Some(fixed), variants, None, 0).unwrap()
+    }
+
+    #[test]
+    fn ways_that_play_alike_share_one_cache() {
+        let cmp = comparison("standard", "foxwoods", &["foxwoods", "ballys-ac"]);
+        let cache = |w: usize| cmp.caches[w].clone().expect("a house way has a cache");
+        assert!(
+            Arc::ptr_eq(&cache(0), &cache(2)),
+            "the fixed dealer's way and the same way"
+        );
+        assert!(!Arc::ptr_eq(&cache(0), &cache(1)));
+        assert_eq!((cmp.dealer_tables.len(), cmp.player_tables.len()), (1, 2));
+        let file = comparison(
+            "standard",
+            "strategies/foxwoods.toml",
+            &["foxwoods", "max-back"],
+        );
+        assert!(Arc::ptr_eq(
+            file.caches[0].as_ref().unwrap(),
+            file.caches[2].as_ref().unwrap()
+        ));
+    }
+
+    #[test]
+    fn a_way_that_sees_the_dealer_is_read_from_no_cache() {
+        let cmp = comparison("double-joker", "foxwoods", &["exposed", "foxwoods"]);
+        assert_eq!(cmp.sees_dealer, [true, false, false]);
+        assert!(cmp.caches[0].is_none());
+        assert_eq!(cmp.player_tables.len(), 1);
     }
 }

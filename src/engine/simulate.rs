@@ -498,7 +498,7 @@ impl Job for Simulation {
 
     /// Sets and settles one dealt round into `tally`.
     #[inline(always)]
-    fn play(&self, round: &DealtRound, deal: u64, tally: &mut SimTally) {
+    fn play(&self, round: &mut DealtRound, deal: u64, tally: &mut SimTally) {
         let wager = &self.game.main_wager;
         let players = usize::from(self.players);
         let dealer_cards = round.hand(0);

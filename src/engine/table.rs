@@ -887,7 +887,7 @@ impl Job for Table {
 
     /// Sets the hands, then seats, settles and tallies every variant on them.
     #[inline]
-    fn play(&self, round: &DealtTable, deal: u64, tally: &mut TableTally) {
+    fn play(&self, round: &mut DealtTable, deal: u64, tally: &mut TableTally) {
         let shift = round.shift();
         let dealer_pile = (SEATS - shift) % SEATS;
         let dealer = set_dealer_located(

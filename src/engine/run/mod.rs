@@ -122,7 +122,9 @@ pub trait Job: Sync {
     fn deal(&self, shoe: &mut Shoe, rng: &mut ChunkRng, round: &mut Self::Round);
 
     /// Sets, settles and tallies a dealt round; `deal` is its index in the run. Draws nothing.
-    fn play(&self, round: &Self::Round, deal: u64, tally: &mut Self::Tally);
+    /// The round is the job's to use as scratch space while it plays (it is dealt afresh
+    /// before it is played again), so that a job need not clear buffers of its own each round.
+    fn play(&self, round: &mut Self::Round, deal: u64, tally: &mut Self::Tally);
 
     /// A conservative estimate of the seconds one thread needs for the rounds of `plan` (and
     /// anything the job computes after them), for refusing runs that would take days: well
