@@ -48,7 +48,7 @@ use crate::game::wager::{
     BET_UNITS, DealerHand, DealerSetting, MainWager, OUTCOMES, Outcome, OutcomeCounts, settle,
     settle_setting,
 };
-use crate::strategy::resolve::Resolved;
+use crate::strategy::resolve::{Resolved, share_caches};
 use crate::strategy::shape::{ShapeSlot, ShapeTable};
 use crate::strategy::{Strategy, set_dealer, set_dealer_known};
 
@@ -463,7 +463,7 @@ impl Comparison {
         for arm in &cmp.arms {
             check_sides(&cmp.game, cmp.way(arm.dealer), cmp.way(arm.player))?;
         }
-        cmp.share_caches();
+        share_caches(cmp.variants.iter_mut().chain(&mut cmp.fixed).collect());
         cmp.caches = (0..cmp.way_count())
             .map(|w| cmp.way(w).shape_table().cloned())
             .collect();
@@ -473,23 +473,6 @@ impl Comparison {
         cmp.dealer_tables = cmp.distinct_tables(|arm| arm.dealer);
         cmp.player_tables = cmp.distinct_tables(|arm| arm.player);
         Ok(cmp)
-    }
-
-    /// Gives every way that plays as an earlier one (the same [`Resolved::identity`]) a handle
-    /// on that way's cache ([`Strategy::share`]): each shape is then set once for both.
-    fn share_caches(&mut self) {
-        let mut ways: Vec<&mut Resolved> =
-            self.variants.iter_mut().chain(&mut self.fixed).collect();
-        let identities: Vec<String> = ways.iter().map(|w| w.identity().identity).collect();
-        for i in 1..ways.len() {
-            let first = identities.iter().position(|id| *id == identities[i]);
-            if let Some(shared) = first
-                .filter(|&j| j < i)
-                .and_then(|j| ways[j].strategy.share())
-            {
-                ways[i].strategy = shared;
-            }
-        }
     }
 
     /// The compared ways and the fixed one, if any.

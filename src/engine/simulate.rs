@@ -41,7 +41,7 @@ use crate::game::wager::{
     DealerHand, DealerSetting, Outcome, OutcomeCounts, settle, settle_setting,
 };
 use crate::strategy::resolve::WayIdentity;
-use crate::strategy::shape::{ShapeSlot, ShapeTable};
+use crate::strategy::shape::{ShapeSlot, ShapeTable, known_at, locate};
 use crate::strategy::{Strategy, set_dealer_known};
 
 /// The most players one dealer faces per shuffle.
@@ -445,18 +445,6 @@ impl Simulation {
 fn known_facts(hand: &[Card; 7], known: &KnownSetting, slot: Option<ShapeSlot>) -> SevenCardFacts {
     let flush_suit = matches!(slot, Some(ShapeSlot::Flush(_)));
     SevenCardFacts::of_known(hand, known, flush_suit)
-}
-
-/// Where `cache` keeps `hand`, its memory requested ([`Strategy::locate`] of the cache's way).
-#[inline(always)]
-fn locate(cache: &Option<Arc<ShapeTable>>, hand: &[Card; 7]) -> Option<ShapeSlot> {
-    cache.as_ref().map(|table| table.locate(hand))
-}
-
-/// The setting `cache` holds at `slot`, if any ([`Strategy::known_at`] of the cache's way).
-#[inline(always)]
-fn known_at(cache: &Option<Arc<ShapeTable>>, slot: Option<ShapeSlot>) -> Option<KnownSetting> {
-    cache.as_ref()?.known_at(slot?)
 }
 
 impl Job for Simulation {

@@ -47,6 +47,8 @@ pub mod rotation;
 pub mod seating;
 pub mod variant;
 
+use std::sync::Arc;
+
 use serde::{Deserialize, Serialize};
 use thiserror::Error;
 
@@ -71,9 +73,9 @@ use crate::game::GameRules;
 use crate::game::wager::{
     BetResult, Commission, DealerHand, MainWager, Outcome, OutcomeCounts, settle, settle_setting,
 };
-use crate::strategy::resolve::Resolved;
-use crate::strategy::set_dealer_located;
-use crate::strategy::shape::ShapeSlot;
+use crate::strategy::resolve::{Resolved, share_caches};
+use crate::strategy::set_dealer_known;
+use crate::strategy::shape::{ShapeSlot, ShapeTable, known_at, locate};
 
 /// Why a table cannot be configured.
 #[derive(Debug, Error)]
@@ -279,6 +281,11 @@ pub struct Table {
     /// when some seat banks: the piles to locate in the cache when dealt.
     offsets: [bool; SEATS],
     ev: Evaluator,
+    /// The players' and the player-dealer's shape caches ([`Strategy::shape_table`]), held
+    /// apart so that the hot loop reads them with no virtual call (one cache when the two play
+    /// alike); the players' only when their way does not see the dealer.
+    player_cache: Option<Arc<ShapeTable>>,
+    dealer_cache: Option<Arc<ShapeTable>>,
 }
 
 impl Table {
@@ -326,7 +333,7 @@ impl Table {
         variants: Vec<Variant>,
         vary: Option<VaryKey>,
         hands_per_hour: u32,
-        [player, dealer, house]: [Resolved; 3],
+        [mut player, mut dealer, mut house]: [Resolved; 3],
     ) -> Result<Table, TableError> {
         let size = game.deck.size();
         if !(53..=54).contains(&size) {
@@ -350,7 +357,13 @@ impl Table {
                 }
             }
         }
+        share_caches(vec![&mut player, &mut dealer, &mut house]);
+        let player_cache = (!player.strategy.needs_dealer())
+            .then(|| player.strategy.shape_table().cloned())
+            .flatten();
         Ok(Table {
+            player_cache,
+            dealer_cache: dealer.strategy.shape_table().cloned(),
             ev: Evaluator::new(game.ranking),
             game,
             variants,
@@ -815,9 +828,7 @@ impl Table {
         dealer: &DealerHand,
     ) -> SeatOutcome {
         let player = &*self.player.strategy;
-        if !player.needs_dealer()
-            && let Some(known) = slot.and_then(|slot| player.known_at(slot))
-        {
+        if let Some(known) = known_at(&self.player_cache, slot) {
             let setter = settle_setting(known.front, known.back, dealer);
             return SeatOutcome {
                 setter,
@@ -873,8 +884,8 @@ impl Job for Table {
         for pile in 0..SEATS {
             let offset = (pile + shift) % SEATS;
             round.slots[pile] = match (offset, self.offsets[offset]) {
-                (0, _) => self.dealer.strategy.locate(round.pile(pile)),
-                (_, true) => self.player.strategy.locate(round.pile(pile)),
+                (0, _) => locate(&self.dealer_cache, round.pile(pile)),
+                (_, true) => locate(&self.player_cache, round.pile(pile)),
                 (_, false) => None,
             };
         }
@@ -890,12 +901,12 @@ impl Job for Table {
     fn play(&self, round: &mut DealtTable, deal: u64, tally: &mut TableTally) {
         let shift = round.shift();
         let dealer_pile = (SEATS - shift) % SEATS;
-        let dealer = set_dealer_located(
+        let dealer = set_dealer_known(
             &self.ev,
             &*self.dealer.strategy,
             &self.game.main_wager,
             round.pile(dealer_pile),
-            round.slots[dealer_pile],
+            known_at(&self.dealer_cache, round.slots[dealer_pile]),
         );
         let mut by_pile: [Option<SeatOutcome>; SEATS] = [None; SEATS];
         let mut results = [RoundResult::default(); MAX_VARIANTS];
@@ -946,6 +957,36 @@ mod tests {
             setter: o,
             others: o,
         })
+    }
+
+    #[test]
+    fn the_players_and_the_dealer_playing_alike_share_one_cache() {
+        use crate::strategy::resolve::resolve;
+        let game = GameRules::load("california").unwrap();
+        let way = |name: &str| resolve(name, &game).unwrap();
+        let table = |player: &str| {
+            let collection = Collection::parse("1=1").unwrap();
+            let ways = [way(player), way("foxwoods"), way("foxwoods")];
+            Table::new(
+                game.clone(),
+                layout("D,10,-,-,-,-,-"),
+                None,
+                collection,
+                ways,
+            )
+            .unwrap()
+        };
+        let cache = |c: &Option<Arc<ShapeTable>>| c.clone().expect("a house way has a cache");
+        let alike = table("strategies/foxwoods.toml");
+        assert!(Arc::ptr_eq(
+            &cache(&alike.player_cache),
+            &cache(&alike.dealer_cache)
+        ));
+        let apart = table("ballys-ac");
+        assert!(!Arc::ptr_eq(
+            &cache(&apart.player_cache),
+            &cache(&apart.dealer_cache)
+        ));
     }
 
     #[test]

@@ -103,6 +103,22 @@ impl Resolved {
     }
 }
 
+/// Gives every way that plays as an earlier one of `ways` (the same [`Resolved::identity`]) a
+/// handle on that way's cache ([`Strategy::share`]), so that each shape is set once for all of
+/// them (ways of one game: an identity says nothing of the ranking).
+pub fn share_caches(mut ways: Vec<&mut Resolved>) {
+    let identities: Vec<String> = ways.iter().map(|w| w.identity().identity).collect();
+    for i in 1..ways.len() {
+        let first = identities.iter().position(|id| *id == identities[i]);
+        if let Some(shared) = first
+            .filter(|&j| j < i)
+            .and_then(|j| ways[j].strategy.share())
+        {
+            ways[i].strategy = shared;
+        }
+    }
+}
+
 /// Resolves a strategy name for `game` (see the module docs), reading house ways from their
 /// shipped text or their file.
 pub fn resolve(name: &str, game: &GameRules) -> Result<Resolved, ConfigError> {

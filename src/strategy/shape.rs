@@ -28,6 +28,7 @@
 //!   that depend only on the shape; a full neighbourhood means a miss, never a wrong answer: the
 //!   way is then applied directly.
 
+use std::sync::Arc;
 use std::sync::atomic::{AtomicU64, Ordering};
 
 use crate::cards::{Card, Cards};
@@ -531,6 +532,24 @@ impl ShapeTable {
             let _ = slot.compare_exchange(0, entry.0, Ordering::Relaxed, Ordering::Relaxed);
         }
     }
+}
+
+/// Where `cache` (a way's [`Strategy::shape_table`], held apart from the way) keeps `hand`, its
+/// memory requested: [`Strategy::locate`] with no virtual call.
+///
+/// [`Strategy::shape_table`]: crate::strategy::Strategy::shape_table
+/// [`Strategy::locate`]: crate::strategy::Strategy::locate
+#[inline(always)]
+pub fn locate(cache: &Option<Arc<ShapeTable>>, hand: &[Card; 7]) -> Option<ShapeSlot> {
+    cache.as_ref().map(|table| table.locate(hand))
+}
+
+/// The setting `cache` holds at `slot`, if any: [`Strategy::known_at`] with no virtual call.
+///
+/// [`Strategy::known_at`]: crate::strategy::Strategy::known_at
+#[inline(always)]
+pub fn known_at(cache: &Option<Arc<ShapeTable>>, slot: Option<ShapeSlot>) -> Option<KnownSetting> {
+    cache.as_ref()?.known_at(slot?)
 }
 
 #[cfg(test)]
