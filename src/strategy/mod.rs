@@ -56,8 +56,8 @@ pub trait Strategy: Send + Sync {
         false
     }
 
-    /// This strategy's shape cache, if it has one: what [`Strategy::locate`],
-    /// [`Strategy::prefetch`] and [`Strategy::known_at`] read. A hot loop may hold it apart
+    /// This strategy's shape cache, if it has one: what [`Strategy::locate`] and
+    /// [`Strategy::known_at`] read. A hot loop may hold it apart
     /// and read it with no virtual call; it answers as those methods do.
     fn shape_table(&self) -> Option<&Arc<ShapeTable>> {
         None
@@ -69,15 +69,6 @@ pub trait Strategy: Send + Sync {
     #[inline(always)]
     fn locate(&self, hand: &[Card; 7]) -> Option<ShapeSlot> {
         self.shape_table().map(|table| table.locate(hand))
-    }
-
-    /// Asks for the memory of `slot` in this strategy's cache, so that a [`Strategy::known_at`]
-    /// a little later does not wait for it (nothing, for a strategy with no cache).
-    #[inline]
-    fn prefetch(&self, slot: ShapeSlot) {
-        if let Some(table) = self.shape_table() {
-            table.prefetch(slot);
-        }
     }
 
     /// The setting cached at `slot` (from [`Strategy::locate`] of some hand), when it is there;
@@ -107,20 +98,6 @@ pub fn set_dealer(
         .known_setting(hand)
         .unwrap_or_else(|| setting_of(ev, way, hand, None).1);
     DealerHand::from_known(known, wager)
-}
-
-/// Sets seven dealt cards (in deal order) whose place in the way's cache is `slot`: a hit
-/// needs no order; only the split search (on a miss) sorts them.
-#[inline(always)]
-pub fn set_dealer_located(
-    ev: &Evaluator,
-    way: &dyn Strategy,
-    wager: &MainWager,
-    cards: &[Card; 7],
-    slot: Option<ShapeSlot>,
-) -> DealerHand {
-    let known = slot.and_then(|slot| way.known_at(slot));
-    set_dealer_known(ev, way, wager, cards, known)
 }
 
 /// Sets seven dealt cards (in deal order) by `way`, whose setting `known` is when its cache
