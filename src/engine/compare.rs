@@ -50,7 +50,7 @@ use crate::game::wager::{
 };
 use crate::strategy::resolve::{Resolved, share_caches};
 use crate::strategy::shape::{ShapeSlot, ShapeTable};
-use crate::strategy::{Strategy, set_dealer, set_dealer_known};
+use crate::strategy::{Strategy, set_dealer_known};
 
 /// The most variants one comparison takes.
 pub const MAX_VARIANTS: usize = 12;
@@ -774,7 +774,9 @@ impl Comparison {
         }
     }
 
-    /// Counts the rules that set a hand set differently, and keeps it if there is room.
+    /// Counts the rules that set a hand set differently, and keeps it if there is room. Out of
+    /// line: it runs only on deals set differently, with examples asked for.
+    #[inline(never)]
     fn record_example(
         &self,
         deal: u64,
@@ -785,9 +787,8 @@ impl Comparison {
     ) {
         let (hand, splits) = *slow.get();
         let dealer_hand = sorted_hand(round.dealer());
-        let fixed_dealer = self.way(self.arms[0].dealer);
-        let dealer = set_dealer(&self.ev, fixed_dealer, self.wager(), &dealer_hand);
-        let shown = self.wager().dealer_exposed.then_some(dealer.setting);
+        // Examples are kept only when the player's way varies: every arm has the fixed dealer.
+        let shown = (self.wager().dealer_exposed).then(|| r.dealer_setting(&self.arms[0]));
         let mut splits_chosen = Vec::with_capacity(self.variants.len());
         let mut rules = Vec::with_capacity(self.variants.len());
         for v in &self.variants {

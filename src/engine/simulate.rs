@@ -40,7 +40,7 @@ use crate::game::paytable::{Event, MAX_LINES};
 use crate::game::wager::{
     DealerHand, DealerSetting, Outcome, OutcomeCounts, settle, settle_setting,
 };
-use crate::strategy::resolve::WayIdentity;
+use crate::strategy::resolve::{WayIdentity, share_caches};
 use crate::strategy::shape::{ShapeSlot, ShapeTable, known_at, locate};
 use crate::strategy::{Strategy, set_dealer_known};
 
@@ -317,7 +317,7 @@ impl Simulation {
     }
 
     /// The simulation a spec describes, rebuilt from its texts alone. When the dealer plays the
-    /// player's way, both share one cache ([`Strategy::share`]).
+    /// player's way, both share one cache ([`share_caches`]).
     pub fn from_spec(spec: &RunSpec) -> Result<Simulation, SimError> {
         Ok(Simulation::from_spec_with_ways(spec)?.0)
     }
@@ -328,23 +328,13 @@ impl Simulation {
         spec: &RunSpec,
     ) -> Result<(Simulation, (WayIdentity, WayIdentity)), SimError> {
         let game = spec.game()?;
-        let player = spec.strategy("player way", &game)?;
-        let player_way = player.identity();
-        let shared = (spec.plays_alike("player way", "dealer way"))
-            .then(|| player.strategy.share())
-            .flatten();
-        let (dealer, dealer_way) = match shared {
-            // The same name read from the same files: the same identity.
-            Some(dealer) => (dealer, player_way.clone()),
-            None => {
-                let dealer = spec.strategy("dealer way", &game)?;
-                let identity = dealer.identity();
-                (dealer.strategy, identity)
-            }
-        };
+        let mut player = spec.strategy("player way", &game)?;
+        let mut dealer = spec.strategy("dealer way", &game)?;
+        let ways = (player.identity(), dealer.identity());
+        share_caches(vec![&mut player, &mut dealer]);
         let players = spec.parsed("players")?;
-        let simulation = Simulation::new(game, player.strategy, dealer, players)?;
-        Ok((simulation, (player_way, dealer_way)))
+        let simulation = Simulation::new(game, player.strategy, dealer.strategy, players)?;
+        Ok((simulation, ways))
     }
 
     /// Sets and settles one player hand (in deal order, cached at `slot`), counting its best

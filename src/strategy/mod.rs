@@ -28,7 +28,7 @@ use crate::cards::{Card, sorted_hand};
 use crate::eval::split::{KnownSetting, SPLIT_COUNT, SplitValues};
 use crate::eval::{Evaluator, Value};
 use crate::game::wager::{DealerHand, DealerSetting, MainWager};
-use crate::strategy::shape::{ShapeSlot, ShapeTable};
+use crate::strategy::shape::ShapeTable;
 
 /// A way to set a 7-card hand.
 pub trait Strategy: Send + Sync {
@@ -56,33 +56,19 @@ pub trait Strategy: Send + Sync {
         false
     }
 
-    /// This strategy's shape cache, if it has one: what [`Strategy::locate`] and
-    /// [`Strategy::known_at`] read. A hot loop may hold it apart
-    /// and read it with no virtual call; it answers as those methods do.
+    /// This strategy's shape cache, if it has one: where a hand's setting is found with no
+    /// split search ([`ShapeTable::locate`] a hand, in any order, then [`ShapeTable::known_at`]:
+    /// `None` means "sort the hand, compute the split values and call `choose`"; `Some` equals
+    /// the values of `choose`'s split and the facts of the hand's seven cards). A hot loop holds
+    /// it apart and reads it with no virtual call.
     fn shape_table(&self) -> Option<&Arc<ShapeTable>> {
         None
     }
 
-    /// Where this strategy's cache keeps `hand`'s setting (`None`: it has no cache), with that
-    /// memory already requested, so a [`Strategy::known_at`] a little later does not wait for
-    /// it. The hand may come in any order (a cache reads only the set of cards).
-    #[inline(always)]
-    fn locate(&self, hand: &[Card; 7]) -> Option<ShapeSlot> {
-        self.shape_table().map(|table| table.locate(hand))
-    }
-
-    /// The setting cached at `slot` (from [`Strategy::locate`] of some hand), when it is there;
-    /// `None` means "sort the hand, compute the split values and call `choose`". When `Some`, it
-    /// equals the values of `choose`'s split and the facts of the hand's seven cards.
-    #[inline]
-    fn known_at(&self, slot: ShapeSlot) -> Option<KnownSetting> {
-        self.shape_table()?.known_at(slot)
-    }
-
-    /// The setting of `hand` when it is known without the split values, as after a cache hit:
-    /// [`Strategy::locate`] then [`Strategy::known_at`].
+    /// The setting of `hand` when its cache knows it without the split values.
     fn known_setting(&self, hand: &[Card; 7]) -> Option<KnownSetting> {
-        self.locate(hand).and_then(|slot| self.known_at(slot))
+        let table = self.shape_table()?;
+        table.known_at(table.locate(hand))
     }
 }
 

@@ -245,7 +245,7 @@ const fn prefix_terms() -> [[u32; 256]; 7] {
 
 /// Where a hand's entry lives in the cache: the dense index of a plain shape, or the key of a
 /// shape with a flush suit (whose slot is found by probing from the key's home). Found by
-/// [`Strategy::locate`] from the cards in any order, read by [`Strategy::known_at`].
+/// [`ShapeTable::locate`] from the cards in any order, read by [`ShapeTable::known_at`].
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum ShapeSlot {
     Plain(u32),
@@ -534,19 +534,16 @@ impl ShapeTable {
     }
 }
 
-/// Where `cache` (a way's [`Strategy::shape_table`], held apart from the way) keeps `hand`, its
-/// memory requested: [`Strategy::locate`] with no virtual call.
+/// Where `cache` (a way's [`Strategy::shape_table`], held apart from the way; `None`: the way
+/// has no cache) keeps `hand`, its memory requested ([`ShapeTable::locate`]).
 ///
 /// [`Strategy::shape_table`]: crate::strategy::Strategy::shape_table
-/// [`Strategy::locate`]: crate::strategy::Strategy::locate
 #[inline(always)]
 pub fn locate(cache: &Option<Arc<ShapeTable>>, hand: &[Card; 7]) -> Option<ShapeSlot> {
     cache.as_ref().map(|table| table.locate(hand))
 }
 
-/// The setting `cache` holds at `slot`, if any: [`Strategy::known_at`] with no virtual call.
-///
-/// [`Strategy::known_at`]: crate::strategy::Strategy::known_at
+/// The setting `cache` holds at `slot`, if any ([`ShapeTable::known_at`]).
 #[inline(always)]
 pub fn known_at(cache: &Option<Arc<ShapeTable>>, slot: Option<ShapeSlot>) -> Option<KnownSetting> {
     cache.as_ref()?.known_at(slot?)

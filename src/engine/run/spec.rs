@@ -108,19 +108,6 @@ impl RunSpec {
         }
     }
 
-    /// Whether roles `a` and `b` each name one strategy, the same one: the same name read from
-    /// the same files.
-    pub fn plays_alike(&self, a: &str, b: &str) -> bool {
-        let named = |role: &str| -> Vec<(&String, &Vec<TextFile>)> {
-            (self.strategies.iter())
-                .filter(|s| s.role == role)
-                .map(|s| (&s.name, &s.sources))
-                .collect()
-        };
-        let (a, b) = (named(a), named(b));
-        a.len() == 1 && a == b
-    }
-
     /// The option `key`.
     pub fn option(&self, key: &str) -> Result<&str, ConfigError> {
         (self.options.get(key))
