@@ -38,7 +38,7 @@ use crate::game::GameRules;
 use crate::game::events::{BetHand, SevenCardFacts, SideBetPlan};
 use crate::game::paytable::{Event, MAX_LINES};
 use crate::game::wager::{
-    DealerHand, DealerSetting, Outcome, OutcomeCounts, settle, settle_setting,
+    DealerHand, DealerSetting, OUTCOMES, Outcome, OutcomeCounts, settle, settle_setting,
 };
 use crate::strategy::resolve::{WayIdentity, share_caches};
 use crate::strategy::shape::{ShapeSlot, ShapeTable, known_at, locate};
@@ -284,6 +284,8 @@ pub struct Simulation {
     /// that the hot loop reads them with no virtual call.
     player_cache: Option<Arc<ShapeTable>>,
     dealer_cache: Option<Arc<ShapeTable>>,
+    /// The main wager's net for each outcome ([`crate::game::wager::MainWager::net_by_outcome`]).
+    net_by_outcome: [i64; OUTCOMES],
 }
 
 impl Simulation {
@@ -308,6 +310,7 @@ impl Simulation {
             needs_jokers: side_bets.iter().any(SideBetPlan::needs_jokers),
             player_cache: player.shape_table().cloned(),
             dealer_cache: dealer.shape_table().cloned(),
+            net_by_outcome: game.main_wager.net_by_outcome(),
             side_bets,
             game,
             player,
@@ -493,7 +496,7 @@ impl Job for Simulation {
             let slot = round.player_slots[seat - 1];
             let played = self.play_hand(hand, slot, shown, &dealer, tally);
             tally.outcomes.record(played.outcome);
-            net += played.outcome.net_units(wager);
+            net += self.net_by_outcome[played.outcome.index()];
             let dealer_side = (dealer_jokers, dealer_facts.as_ref());
             self.settle_side_bets(hand, &played, dealer_side, tally, &mut side_net);
         }

@@ -188,6 +188,13 @@ impl MainWager {
         i64::from(self.overqualifier.unwrap_or(0)) * self.win_units()
     }
 
+    /// The player's net in bet units for each outcome (indexed by [`Outcome::index`]), the
+    /// flat collection included: [`Outcome::net_units`] as a table, read with no branch on
+    /// the outcome.
+    pub fn net_by_outcome(&self) -> [i64; OUTCOMES] {
+        Outcome::ALL.map(|o| o.net_units(self))
+    }
+
     /// Units collected from every bet whatever the outcome (a card-room collection).
     pub fn fee_units(&self) -> i64 {
         match self.commission {
@@ -474,17 +481,20 @@ pub fn settle_setting(front: Value, back: Value, dealer: &DealerHand) -> Outcome
     if dealer.overqualified {
         return Outcome::Overqualified;
     }
-    let wins_front = front > dealer.setting.front;
-    let wins_back = back > dealer.setting.back;
-    match (wins_front, wins_back) {
-        (true, true) => Outcome::Win,
-        (false, false) if front == dealer.setting.front || back == dealer.setting.back => {
-            Outcome::CopyLoss
-        }
-        (false, false) => Outcome::Loss,
-        _ => Outcome::Push,
-    }
+    // A table read, not branches: which hands win is a coin toss no predictor learns.
+    let wins_front = usize::from(front > dealer.setting.front);
+    let wins_back = usize::from(back > dealer.setting.back);
+    let copies = usize::from(front == dealer.setting.front || back == dealer.setting.back);
+    OUTCOME_OF_HANDS[wins_front | wins_back << 1 | copies << 2]
 }
+
+/// A qualified dealer's outcome, indexed by "the front wins" (bit 0), "the back wins" (bit 1)
+/// and "a hand copies" (bit 2): both win, a win; neither, a loss (a copy loss when one copies);
+/// one, a push. A hand that wins does not copy, so bit 2 with both wins never occurs.
+const OUTCOME_OF_HANDS: [Outcome; 8] = {
+    use Outcome::{CopyLoss, Loss, Push, Win};
+    [Loss, Push, Push, Win, CopyLoss, Push, Push, Win]
+};
 
 #[cfg(test)]
 mod tests {
@@ -570,6 +580,39 @@ mod tests {
         assert_eq!(settle(&splits, 0, &not_qualified), Outcome::NotQualified);
         splits.front[0] = Value(60);
         assert_eq!(settle(&splits, 0, &not_qualified), Outcome::Foul);
+    }
+
+    /// The table read by `settle_setting` against the rules as written, for every order of
+    /// the player's and the dealer's front and back values.
+    #[test]
+    fn the_outcome_table_is_the_rules_as_written() {
+        let as_written = |front: u32, back: u32, d_front: u32, d_back: u32| {
+            if front > d_front && back > d_back {
+                Outcome::Win
+            } else if front > d_front || back > d_back {
+                Outcome::Push
+            } else if front == d_front || back == d_back {
+                Outcome::CopyLoss
+            } else {
+                Outcome::Loss
+            }
+        };
+        for (front, back, d_front, d_back) in (0..27).map(|i| (i % 3, i / 3 % 3, 1, i / 9 % 3)) {
+            let dealer = DealerHand {
+                setting: DealerSetting {
+                    front: Value(d_front),
+                    back: Value(d_back),
+                },
+                qualified: true,
+                overqualified: false,
+            };
+            let settled = settle_setting(Value(front), Value(back), &dealer);
+            let expected = as_written(front, back, d_front, d_back);
+            assert_eq!(
+                settled, expected,
+                "{front} {back} against {d_front} {d_back}"
+            );
+        }
     }
 
     /// Every outcome a game can produce is in exactly one row that adds into the total (the

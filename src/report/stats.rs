@@ -286,7 +286,7 @@ pub fn pair_stats(
     (a, b): (usize, usize),
     wager: &MainWager,
 ) -> PairStats {
-    let nets = Outcome::ALL.map(|o| o.net_units(wager));
+    let nets = wager.net_by_outcome();
     let joint = &tally.joint[p];
     let cells = || (0..OUTCOMES).flat_map(move |x| (0..OUTCOMES).map(move |y| (x, y)));
     let diff = Sums::of(cells().map(|(x, y)| (joint[x][y], nets[x] - nets[y])));
