@@ -19,7 +19,13 @@
 //! `b >= 1`: deals `[2^(b-1), 2^b)`), so the first `min(2^b, deals)` deals' net is the sum of
 //! blocks `0..=b`. Blocks depend on the deal index alone, never on chunks or threads, and add up
 //! like every other field, so shards, merges and resumed runs give the same blocks; the blocks of
-//! a wager add up to its net. The hot loop allocates nothing:
+//! a wager add up to its net.
+//!
+//! A chunk counts the hands of the block it is in apart ([`OpenBlock`]) and folds them into its
+//! tally when the block or the chunk ends ([`Job::end_chunk`]). With one player a round's net is
+//! its one hand's, so each wager's sums (net, squares, block) are then read off those counts
+//! rather than added round by round; with several players they are summed each round. A tally
+//! a chunk returns has no open block. The hot loop allocates nothing:
 //! hands live on the stack and each hand's 21 splits are evaluated at most once (on a cache miss).
 
 use std::sync::Arc;
@@ -181,10 +187,29 @@ pub struct SimTally {
     pub categories: [u64; 11],
     /// Side bets, in the order the game lists them (unused slots stay zero).
     pub side_bets: [SideBetTally; MAX_SIDE_BETS],
+    /// Hands of the open block not yet in the fields above: empty in every tally a chunk
+    /// returns (so never written to a file).
+    #[serde(skip)]
+    open: OpenBlock,
+}
+
+/// The hands a chunk has played in one block of deals and not yet folded into its tally
+/// ([`Simulation::close_block`]).
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+struct OpenBlock {
+    /// The block, `None` before the chunk's first round.
+    block: Option<usize>,
+    outcomes: OutcomeCounts,
+    /// Each side bet's hands by line.
+    lines: [[u64; MAX_LINES + 1]; MAX_SIDE_BETS],
 }
 
 impl Tally for SimTally {
     fn merge(&mut self, other: &SimTally) {
+        debug_assert!(
+            other.open == OpenBlock::default(),
+            "a tally merged with an open block"
+        );
         self.rounds += other.rounds;
         self.hands += other.hands;
         self.outcomes.add(&other.outcomes);
@@ -286,6 +311,9 @@ pub struct Simulation {
     dealer_cache: Option<Arc<ShapeTable>>,
     /// The main wager's net for each outcome ([`crate::game::wager::MainWager::net_by_outcome`]).
     net_by_outcome: [i64; OUTCOMES],
+    /// Whether each wager's sums are read off its counts when a block closes (one player: a
+    /// round's net is its one hand's) rather than added round by round.
+    sums_from_counts: bool,
 }
 
 impl Simulation {
@@ -311,6 +339,7 @@ impl Simulation {
             player_cache: player.shape_table().cloned(),
             dealer_cache: dealer.shape_table().cloned(),
             net_by_outcome: game.main_wager.net_by_outcome(),
+            sums_from_counts: players == 1,
             side_bets,
             game,
             player,
@@ -387,8 +416,8 @@ impl Simulation {
         Some(SevenCardFacts::of(&hand, &self.ev.split_values(&hand)))
     }
 
-    /// Settles every side bet of one player hand (`hand` in deal order) into `tally`, adding
-    /// each bet's net to `net`.
+    /// Settles every side bet of one player hand (`hand` in deal order) into the open block,
+    /// adding each bet's net to `net` when the round's sums are added round by round.
     #[inline]
     fn settle_side_bets(
         &self,
@@ -414,13 +443,54 @@ impl Simulation {
         };
         for (i, plan) in self.side_bets.iter().enumerate() {
             let line = plan.line(&bet_hand);
-            tally.side_bets[i].lines[line] += 1;
-            net[i] += plan.line_net[line];
+            tally.open.lines[i][line] += 1;
+            if !self.sums_from_counts {
+                net[i] += plan.line_net[line];
+            }
         }
     }
 }
 
 impl Simulation {
+    /// Opens `block` in `tally` when it is not the open one, closing the one before.
+    #[inline]
+    fn open_block(&self, tally: &mut SimTally, block: usize) {
+        if tally.open.block != Some(block) {
+            self.close_block(tally);
+            self.reserve_block(tally, block);
+            tally.open.block = Some(block);
+        }
+    }
+
+    /// Folds the open block's hands into `tally`, with each wager's sums read off the counts
+    /// when [`Simulation::sums_from_counts`]; leaves no block open.
+    #[inline(never)]
+    fn close_block(&self, tally: &mut SimTally) {
+        let open = std::mem::take(&mut tally.open);
+        let Some(block) = open.block else {
+            return;
+        };
+        tally.outcomes.add(&open.outcomes);
+        if self.sums_from_counts {
+            let (net, squares) = sums_of(&open.outcomes.0, &self.net_by_outcome);
+            tally.net_units += net;
+            tally.net_units_squared += squares;
+            tally.block_net[block] += net;
+        }
+        for (i, plan) in self.side_bets.iter().enumerate() {
+            let bet = &mut tally.side_bets[i];
+            for (total, hands) in bet.lines.iter_mut().zip(open.lines[i]) {
+                *total += hands;
+            }
+            if self.sums_from_counts {
+                let (net, squares) = sums_of(&open.lines[i], &plan.line_net);
+                bet.net += net;
+                bet.net_squared += squares;
+                bet.block_net[block] += net;
+            }
+        }
+    }
+
     /// Makes room in `tally` for the block sums up to `block` (main wager and every side bet).
     #[inline]
     fn reserve_block(&self, tally: &mut SimTally, block: usize) {
@@ -431,6 +501,19 @@ impl Simulation {
             }
         }
     }
+}
+
+/// The sum and the sum of squares of the nets of hands counted `counts[i]` times at `nets[i]`
+/// (one-player rounds: each hand is a round).
+fn sums_of(counts: &[u64], nets: &[i64]) -> (i128, u128) {
+    let pairs = || counts.iter().zip(nets).map(|(&n, &net)| (n, net));
+    let net = pairs()
+        .map(|(n, net)| i128::from(n) * i128::from(net))
+        .sum();
+    let squares = pairs()
+        .map(|(n, net)| u128::from(n) * u128::from(net.unsigned_abs()).pow(2))
+        .sum();
+    (net, squares)
 }
 
 /// The seven-card facts of `hand` (in deal order) from the setting its cache knows at `slot`.
@@ -491,25 +574,41 @@ impl Job for Simulation {
         let dealer_jokers =
             (self.needs_jokers).then(|| Cards::from_cards(dealer_cards).jokers() as u8);
         let dealer_facts = self.dealer_facts(dealer_cards, round.dealer_slot);
+        let block = block_of(deal);
+        self.open_block(tally, block);
         for seat in 1..=players {
             let hand = round.hand(seat);
             let slot = round.player_slots[seat - 1];
             let played = self.play_hand(hand, slot, shown, &dealer, tally);
-            tally.outcomes.record(played.outcome);
+            tally.open.outcomes.record(played.outcome);
             net += self.net_by_outcome[played.outcome.index()];
             let dealer_side = (dealer_jokers, dealer_facts.as_ref());
             self.settle_side_bets(hand, &played, dealer_side, tally, &mut side_net);
         }
-        let block = block_of(deal);
-        self.reserve_block(tally, block);
+        tally.rounds += 1;
+        tally.hands += players as u64;
+        if !self.sums_from_counts {
+            self.add_round_sums(tally, block, net, &side_net);
+        }
+    }
+
+    /// Folds the open block into the tally.
+    fn end_chunk(&self, tally: &mut SimTally) {
+        self.close_block(tally);
+    }
+}
+
+impl Simulation {
+    /// Adds one round's nets (the main wager's `net`, each side bet's `side_net`) to the sums of
+    /// `tally` and of its `block`.
+    #[inline]
+    fn add_round_sums(&self, tally: &mut SimTally, block: usize, net: i64, side_net: &[i64]) {
         let used = self.side_bets.len();
-        for (bet, round_net) in tally.side_bets[..used].iter_mut().zip(side_net) {
+        for (bet, &round_net) in tally.side_bets[..used].iter_mut().zip(side_net) {
             bet.net += i128::from(round_net);
             bet.net_squared += u128::from(round_net.unsigned_abs()).pow(2);
             bet.block_net[block] += i128::from(round_net);
         }
-        tally.rounds += 1;
-        tally.hands += players as u64;
         tally.block_net[block] += i128::from(net);
         tally.net_units += i128::from(net);
         tally.net_units_squared += u128::from(net.unsigned_abs()).pow(2);
@@ -648,16 +747,35 @@ mod tests {
         );
         assert_eq!(deals_through_block(2, 100), 4);
         assert_eq!(deals_through_block(64, 100), 100);
-        let s = sim(2);
-        let t = run(&s, &Plan::new(1_000, 300, 5).unwrap());
-        assert_eq!(t.block_net.len(), 11, "deal 999 is in block 10");
-        for b in 0..t.block_net.len() {
-            let n = deals_through_block(b, 1_000);
-            let head = run(&s, &Plan::new(n, 300, 5).unwrap());
-            let sum: i128 = t.block_net[..=b].iter().sum();
-            assert_eq!(sum, head.net_units, "the first {n} deals");
-            let side: i128 = t.side_bets[0].block_net[..=b].iter().sum();
-            assert_eq!(side, head.side_bets[0].net, "side bet, first {n} deals");
+        for s in [sim(1), sim(2)] {
+            let t = run(&s, &Plan::new(1_000, 300, 5).unwrap());
+            assert_eq!(t.block_net.len(), 11, "deal 999 is in block 10");
+            for b in 0..t.block_net.len() {
+                let n = deals_through_block(b, 1_000);
+                let head = run(&s, &Plan::new(n, 300, 5).unwrap());
+                let sum: i128 = t.block_net[..=b].iter().sum();
+                assert_eq!(sum, head.net_units, "the first {n} deals");
+                let side: i128 = t.side_bets[0].block_net[..=b].iter().sum();
+                assert_eq!(side, head.side_bets[0].net, "side bet, first {n} deals");
+            }
+        }
+    }
+
+    /// One player: each wager's sums read off each block's counts are the sums added round by
+    /// round, with chunks that cut blocks (700 deals) and a block that cuts a chunk (65,536).
+    #[test]
+    fn one_players_sums_from_counts_are_the_round_by_round_sums() {
+        let from_counts = sim(1);
+        assert!(from_counts.sums_from_counts);
+        let mut by_round = sim(1);
+        by_round.sums_from_counts = false;
+        for plan in [Plan::new(5_000, 700, 3), Plan::new(70_000, 65_536, 3)] {
+            let plan = plan.unwrap();
+            let counted = run(&from_counts, &plan);
+            assert_eq!(counted, run(&by_round, &plan));
+            assert!(counted.net_units != 0 && counted.block_net.len() > 12);
+            assert!(counted.side_bets[..2].iter().all(|b| b.net_squared > 0));
+            from_counts.check_tally(&counted).unwrap();
         }
     }
 

@@ -51,14 +51,12 @@ fn shard_specs_parse_and_name_their_files() {
 
 /// A tally with every field set, the wide sums at their extremes.
 fn extreme_tally() -> Tally {
-    let mut t = Tally {
-        rounds: u64::MAX,
-        hands: u64::MAX - 1,
-        outcomes: OutcomeCounts([1, 2, 3, 4, 5, 6, u64::MAX - 7]),
-        net_units: i128::MIN,
-        net_units_squared: u128::MAX,
-        ..Tally::default()
-    };
+    let mut t = Tally::default();
+    t.rounds = u64::MAX;
+    t.hands = u64::MAX - 1;
+    t.outcomes = OutcomeCounts([1, 2, 3, 4, 5, 6, u64::MAX - 7]);
+    t.net_units = i128::MIN;
+    t.net_units_squared = u128::MAX;
     for (i, c) in t.categories.iter_mut().enumerate() {
         *c = 1000 + i as u64;
     }

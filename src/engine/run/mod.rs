@@ -126,6 +126,10 @@ pub trait Job: Sync {
     /// before it is played again), so that a job need not clear buffers of its own each round.
     fn play(&self, round: &mut Self::Round, deal: u64, tally: &mut Self::Tally);
 
+    /// Folds into `tally` whatever `play` kept aside during the chunk; called once, after the
+    /// chunk's last round, before the tally is merged or written.
+    fn end_chunk(&self, _tally: &mut Self::Tally) {}
+
     /// A conservative estimate of the seconds one thread needs for the rounds of `plan` (and
     /// anything the job computes after them), for refusing runs that would take days: well
     /// below the rates the benchmarks measure, so that the estimate errs long.
@@ -150,6 +154,7 @@ pub fn run_chunk<J: Job>(job: &J, plan: &Plan, chunk: u64) -> J::Tally {
         job.play(now, first + r, &mut tally);
         std::mem::swap(&mut now, &mut ahead);
     }
+    job.end_chunk(&mut tally);
     tally
 }
 
