@@ -428,6 +428,10 @@ pub struct Comparison {
     player_tables: Vec<Arc<ShapeTable>>,
     /// Whether each way (by way index) sees the dealer's setting ([`Strategy::needs_dealer`]).
     sees_dealer: Vec<bool>,
+    /// The distinct ways that set the dealer's hand in some arm, and those that set the
+    /// player's without seeing the dealer: each sets once a deal, before any arm is settled.
+    dealer_ways: Vec<usize>,
+    player_ways: Vec<usize>,
 }
 
 impl Comparison {
@@ -454,6 +458,8 @@ impl Comparison {
             dealer_tables: Vec::new(),
             player_tables: Vec::new(),
             sees_dealer: Vec::new(),
+            dealer_ways: Vec::new(),
+            player_ways: Vec::new(),
         };
         cmp.validate()?;
         cmp.arms = cmp.lay_out_arms();
@@ -472,7 +478,21 @@ impl Comparison {
             .collect();
         cmp.dealer_tables = cmp.distinct_tables(|arm| arm.dealer);
         cmp.player_tables = cmp.distinct_tables(|arm| arm.player);
+        cmp.dealer_ways = cmp.distinct_ways(|arm| Some(arm.dealer));
+        cmp.player_ways =
+            cmp.distinct_ways(|arm| (!cmp.sees_dealer[arm.player]).then_some(arm.player));
         Ok(cmp)
+    }
+
+    /// The distinct ways that `side_way` picks from the arms, in the arms' order.
+    fn distinct_ways(&self, side_way: impl Fn(&Arm) -> Option<usize>) -> Vec<usize> {
+        let mut ways = Vec::new();
+        for way in self.arms.iter().filter_map(side_way) {
+            if !ways.contains(&way) {
+                ways.push(way);
+            }
+        }
+        ways
     }
 
     /// The compared ways and the fixed one, if any.
@@ -670,8 +690,6 @@ impl DealResult {
             settings: DealSettings {
                 dealer: [dealer; MAX_VARIANTS + 1],
                 player: [player; MAX_VARIANTS + 1],
-                dealer_set: 0,
-                player_set: 0,
             },
         }
     }
@@ -683,18 +701,12 @@ impl DealResult {
     }
 }
 
-// A deal's settings mark each way's entry by one bit of a u16.
-const _: () = assert!(MAX_VARIANTS < u16::BITS as usize);
-
-/// One deal's settings, computed at most once per way: the dealer's hand as each way sets it,
-/// and the player's setting by each way that does not see the dealer. Bit `w` of `dealer_set`
-/// (`player_set`) says way `w`'s entry was set on this deal; a deal starts with both clear, so
-/// that starting one clears two words, not the room for every way.
+/// One deal's settings, computed once per way: the dealer's hand as each way of
+/// `Comparison::dealer_ways` sets it, and the player's setting by each way of
+/// `Comparison::player_ways`; the entries of other ways are stale and never read.
 struct DealSettings {
     dealer: [DealerHand; MAX_VARIANTS + 1],
     player: [PlayerSetting; MAX_VARIANTS + 1],
-    dealer_set: u16,
-    player_set: u16,
 }
 
 /// A player's setting: its values, and whether it is legal.
@@ -707,14 +719,9 @@ struct PlayerSetting {
 impl Comparison {
     /// The dealer's hand as way `way` sets it.
     #[inline]
-    fn dealer_of(&self, way: usize, round: &Dealt, s: &mut DealSettings) -> DealerHand {
-        if s.dealer_set & 1 << way == 0 {
-            let known = self.known_at(way, round.dealer_slot);
-            s.dealer[way] =
-                set_dealer_known(&self.ev, self.way(way), self.wager(), round.dealer(), known);
-            s.dealer_set |= 1 << way;
-        }
-        s.dealer[way]
+    fn dealer_of(&self, way: usize, round: &Dealt) -> DealerHand {
+        let known = self.known_at(way, round.dealer_slot);
+        set_dealer_known(&self.ev, self.way(way), self.wager(), round.dealer(), known)
     }
 
     /// The player's setting by way `way` (which does not see the dealer): from its cache when
@@ -740,21 +747,16 @@ impl Comparison {
     fn play_arm(
         &self,
         arm: &Arm,
-        round: &Dealt,
         slow: &mut SlowHand,
-        s: &mut DealSettings,
+        s: &DealSettings,
     ) -> (Outcome, (Value, Value)) {
-        let dealer = self.dealer_of(arm.dealer, round, s);
+        let dealer = s.dealer[arm.dealer];
         if self.sees_dealer[arm.player] {
             let shown = self.wager().dealer_exposed.then_some(dealer.setting);
             let (hand, splits) = slow.get();
             let k = self.way(arm.player).choose(hand, splits, shown);
             let values = (splits.front[k], splits.back[k]);
             return (settle(splits, k, &dealer), values);
-        }
-        if s.player_set & 1 << arm.player == 0 {
-            s.player[arm.player] = self.player_of(arm.player, round.player_slot, slow);
-            s.player_set |= 1 << arm.player;
         }
         let setting = s.player[arm.player];
         let (front, back) = setting.values;
@@ -768,9 +770,14 @@ impl Comparison {
     /// Plays one deal under every arm into `r`.
     #[inline]
     fn play_deal(&self, round: &Dealt, slow: &mut SlowHand, r: &mut DealResult) {
-        (r.settings.dealer_set, r.settings.player_set) = (0, 0);
+        for &way in &self.dealer_ways {
+            r.settings.dealer[way] = self.dealer_of(way, round);
+        }
+        for &way in &self.player_ways {
+            r.settings.player[way] = self.player_of(way, round.player_slot, slow);
+        }
         for (a, arm) in self.arms.iter().enumerate() {
-            (r.outcome[a], r.player[a]) = self.play_arm(arm, round, slow, &mut r.settings);
+            (r.outcome[a], r.player[a]) = self.play_arm(arm, slow, &r.settings);
         }
     }
 
@@ -997,5 +1004,7 @@ mod tests {
         assert_eq!(cmp.sees_dealer, [true, false, false]);
         assert!(cmp.caches[0].is_none());
         assert_eq!(cmp.player_tables.len(), 1);
+        // Way 2 is the fixed dealer; the exposed way sets in its arm, against that dealer.
+        assert_eq!((cmp.dealer_ways, cmp.player_ways), (vec![2], vec![1]));
     }
 }
