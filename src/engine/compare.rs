@@ -859,7 +859,7 @@ impl Job for Comparison {
 
     /// Deals fourteen cards (the dealer's seven, then the player's) and asks every way's cache
     /// for the two hands' slots.
-    #[inline]
+    #[inline(always)]
     fn deal(&self, shoe: &mut Shoe, rng: &mut ChunkRng, round: &mut DealtPair) {
         let round = &mut round.dealt;
         round.cards = shoe.deal_array(rng, 14);
