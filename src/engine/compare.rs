@@ -476,11 +476,11 @@ impl Comparison {
         cmp.sees_dealer = (0..cmp.way_count())
             .map(|w| cmp.way(w).needs_dealer())
             .collect();
-        cmp.dealer_tables = cmp.distinct_tables(|arm| arm.dealer);
-        cmp.player_tables = cmp.distinct_tables(|arm| arm.player);
         cmp.dealer_ways = cmp.distinct_ways(|arm| Some(arm.dealer));
         cmp.player_ways =
             cmp.distinct_ways(|arm| (!cmp.sees_dealer[arm.player]).then_some(arm.player));
+        cmp.dealer_tables = cmp.distinct_tables(&cmp.dealer_ways);
+        cmp.player_tables = cmp.distinct_tables(&cmp.player_ways);
         Ok(cmp)
     }
 
@@ -500,13 +500,11 @@ impl Comparison {
         self.variants.len() + usize::from(self.fixed.is_some())
     }
 
-    /// The distinct caches of the ways that `side_way` picks from the arms.
-    fn distinct_tables(&self, side_way: impl Fn(&Arm) -> usize) -> Vec<Arc<ShapeTable>> {
+    /// The distinct caches of `ways` (a way that sees the dealer has none to read).
+    fn distinct_tables(&self, ways: &[usize]) -> Vec<Arc<ShapeTable>> {
         let mut tables: Vec<Arc<ShapeTable>> = Vec::new();
-        for arm in &self.arms {
-            if let Some(table) = &self.caches[side_way(arm)]
-                && !tables.iter().any(|t| Arc::ptr_eq(t, table))
-            {
+        for table in ways.iter().filter_map(|&w| self.caches[w].as_ref()) {
+            if !tables.iter().any(|t| Arc::ptr_eq(t, table)) {
                 tables.push(Arc::clone(table));
             }
         }

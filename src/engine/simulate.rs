@@ -36,7 +36,7 @@ use thiserror::Error;
 use crate::cards::deal::{ChunkRng, Shoe};
 use crate::cards::{Card, Cards, Deck, sorted_hand};
 use crate::engine::run::spec::RunSpec;
-use crate::engine::run::{Job, Plan, Tally, decimal, decimals, run_all};
+use crate::engine::run::{Job, Plan, Tally, counted_sums, decimal, decimals, run_all};
 use crate::eval::Evaluator;
 use crate::eval::split::KnownSetting;
 use crate::files::ConfigError;
@@ -472,7 +472,8 @@ impl Simulation {
         };
         tally.outcomes.add(&open.outcomes);
         if self.sums_from_counts {
-            let (net, squares) = sums_of(&open.outcomes.0, &self.net_by_outcome);
+            let (_, net, squares) =
+                counted_sums(open.outcomes.0.into_iter().zip(self.net_by_outcome));
             tally.net_units += net;
             tally.net_units_squared += squares;
             tally.block_net[block] += net;
@@ -483,7 +484,9 @@ impl Simulation {
                 *total += hands;
             }
             if self.sums_from_counts {
-                let (net, squares) = sums_of(&open.lines[i], &plan.line_net);
+                // One player: each hand is a round, so a line's hands are rounds of its net.
+                let lines = open.lines[i].into_iter().zip(plan.line_net.iter().copied());
+                let (_, net, squares) = counted_sums(lines);
                 bet.net += net;
                 bet.net_squared += squares;
                 bet.block_net[block] += net;
@@ -501,19 +504,6 @@ impl Simulation {
             }
         }
     }
-}
-
-/// The sum and the sum of squares of the nets of hands counted `counts[i]` times at `nets[i]`
-/// (one-player rounds: each hand is a round).
-fn sums_of(counts: &[u64], nets: &[i64]) -> (i128, u128) {
-    let pairs = || counts.iter().zip(nets).map(|(&n, &net)| (n, net));
-    let net = pairs()
-        .map(|(n, net)| i128::from(n) * i128::from(net))
-        .sum();
-    let squares = pairs()
-        .map(|(n, net)| u128::from(n) * u128::from(net.unsigned_abs()).pow(2))
-        .sum();
-    (net, squares)
 }
 
 /// The seven-card facts of `hand` (in deal order) from the setting its cache knows at `slot`.

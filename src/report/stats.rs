@@ -24,6 +24,7 @@
 use statrs::distribution::{ContinuousCDF, Normal};
 
 use crate::engine::compare::{CompareTally, RuleGroup, Side};
+use crate::engine::run::counted_sums;
 use crate::engine::simulate::{SideBetTally, SimTally};
 use crate::engine::table::SeatTally;
 use crate::game::events::SideBetPlan;
@@ -162,19 +163,10 @@ pub struct Sums {
 }
 
 impl Sums {
-    /// The sums of `count` deals of each `net`.
+    /// The sums of `count` deals of each `net` ([`counted_sums`]).
     pub fn of(counts: impl Iterator<Item = (u64, i64)>) -> Sums {
-        let mut s = Sums {
-            n: 0,
-            sum: 0,
-            squares: 0,
-        };
-        for (count, net) in counts {
-            s.n += count;
-            s.sum += i128::from(count) * i128::from(net);
-            s.squares += u128::from(count) * u128::from(net.unsigned_abs()).pow(2);
-        }
-        s
+        let (n, sum, squares) = counted_sums(counts);
+        Sums { n, sum, squares }
     }
 
     /// The sums of the main wager's net over hands counted by outcome.

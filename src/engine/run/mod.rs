@@ -214,6 +214,19 @@ pub fn thread_pool(threads: usize) -> Result<rayon::ThreadPool, RunError> {
 
 /// Serde of `i128`/`u128` sums as decimal strings, so that every value round-trips exactly
 /// through JSON.
+/// Exact sums over `count` items of each `net`: how many (`n`), the sum and the sum of
+/// squares, in the integers a tally keeps. The one home of this arithmetic: a tally read off its
+/// counts, and every report's moments ([`crate::report::stats::Sums`]).
+pub fn counted_sums(counts: impl IntoIterator<Item = (u64, i64)>) -> (u64, i128, u128) {
+    let (mut n, mut sum, mut squares) = (0u64, 0i128, 0u128);
+    for (count, net) in counts {
+        n += count;
+        sum += i128::from(count) * i128::from(net);
+        squares += u128::from(count) * u128::from(net.unsigned_abs()).pow(2);
+    }
+    (n, sum, squares)
+}
+
 pub mod decimal {
     use std::fmt::Display;
     use std::str::FromStr;
