@@ -8,7 +8,10 @@
 //! (an Envy bonus: each hand's line is paid to every other player of the round).
 //! A hand found in its strategy's shape cache is settled from the cached setting with no split
 //! search; each round's hands are located in those caches when it is dealt, one round before it
-//! is played.
+//! is played. A player's hand is counted by its class ([`HandClasses`]: its best category and
+//! the line of every bet on a player's seven cards), found once per plain shape
+//! ([`PlainMemo`]); the categories and those bets' lines are read off the class counts, and the
+//! other bets (three cards, the setting, the jokers, the dealer's hand) are settled hand by hand.
 //!
 //! Invariants: a [`SimTally`] holds only integers (counts, and payouts in [`BET_UNITS`]); its
 //! outcome counts, categories and every side bet's line counts each add up to its hands, and its
@@ -21,8 +24,9 @@
 //! like every other field, so shards, merges and resumed runs give the same blocks; the blocks of
 //! a wager add up to its net.
 //!
-//! A chunk counts the hands of the block it is in apart ([`OpenBlock`]) and folds them into its
-//! tally when the block or the chunk ends ([`Job::end_chunk`]). With one player a round's net is
+//! A chunk counts the hands of the block it is in apart ([`OpenBlock`]: by outcome, by class, and
+//! by line of the bets settled hand by hand) and folds them into its tally when the block or the
+//! chunk ends ([`Job::end_chunk`]). With one player a round's net is
 //! its one hand's, so each wager's sums (net, squares, block) are then read off those counts
 //! rather than added round by round; with several players they are summed each round. A tally
 //! a chunk returns has no open block. The hot loop allocates nothing:
@@ -41,13 +45,13 @@ use crate::eval::Evaluator;
 use crate::eval::split::KnownSetting;
 use crate::files::ConfigError;
 use crate::game::GameRules;
-use crate::game::events::{BetHand, SevenCardFacts, SideBetPlan};
+use crate::game::events::{BetHand, HandClasses, SevenCardFacts, SideBetPlan};
 use crate::game::paytable::{Event, MAX_LINES};
 use crate::game::wager::{
     DealerHand, DealerSetting, OUTCOMES, Outcome, OutcomeCounts, settle, settle_setting,
 };
 use crate::strategy::resolve::{WayIdentity, share_caches};
-use crate::strategy::shape::{ShapeSlot, ShapeTable, known_at, locate};
+use crate::strategy::shape::{PlainMemo, ShapeSlot, ShapeTable, known_at, locate};
 use crate::strategy::{Strategy, set_dealer_known};
 
 /// The most players one dealer faces per shuffle.
@@ -200,7 +204,9 @@ struct OpenBlock {
     /// The block, `None` before the chunk's first round.
     block: Option<usize>,
     outcomes: OutcomeCounts,
-    /// Each side bet's hands by line.
+    /// Hands by class ([`HandClasses`]).
+    classes: Vec<u64>,
+    /// Each side bet's hands by line (the bets settled by class: only while a block closes).
     lines: [[u64; MAX_LINES + 1]; MAX_SIDE_BETS],
 }
 
@@ -281,11 +287,11 @@ impl DealtRound {
     }
 }
 
-/// One player hand as played: its outcome, its seven-card facts (when a bet needs them) and
-/// its setting's (front, back) values.
+/// One player hand as played: its outcome, its class ([`HandClasses`]) and its setting's
+/// (front, back) values.
 struct PlayedHand {
     outcome: Outcome,
-    facts: Option<SevenCardFacts>,
+    class: usize,
     setting: (crate::eval::Value, crate::eval::Value),
 }
 
@@ -299,8 +305,12 @@ pub struct Simulation {
     pub players: u8,
     ev: Evaluator,
     side_bets: Vec<SideBetPlan>,
-    /// Whether any side bet needs the player's seven-card facts.
-    needs_facts: bool,
+    /// The side bets settled by the player hand's class, and the others (by index).
+    bets_by_class: Vec<usize>,
+    bets_by_hand: Vec<usize>,
+    /// The classes a player's hand is counted in, and each plain shape's class once known.
+    classes: HandClasses,
+    class_memo: PlainMemo,
     /// Whether any side bet is judged on the dealer's seven cards.
     needs_dealer_facts: bool,
     /// Whether any side bet reads the deal's joker event.
@@ -331,9 +341,14 @@ impl Simulation {
         let side_bets: Vec<SideBetPlan> = (game.side_bets.iter())
             .map(|t| SideBetPlan::new(t, game.ranking.joker).for_players(players))
             .collect();
+        let (bets_by_class, bets_by_hand) =
+            (0..side_bets.len()).partition(|&i| side_bets[i].settled_by_class());
         Ok(Simulation {
             ev: Evaluator::new(game.ranking),
-            needs_facts: side_bets.iter().any(SideBetPlan::needs_player_facts),
+            bets_by_class,
+            bets_by_hand,
+            classes: HandClasses::new(&side_bets),
+            class_memo: PlainMemo::default(),
             needs_dealer_facts: side_bets.iter().any(SideBetPlan::needs_dealer_facts),
             needs_jokers: side_bets.iter().any(SideBetPlan::needs_jokers),
             player_cache: player.shape_table().cloned(),
@@ -369,9 +384,9 @@ impl Simulation {
         Ok((simulation, ways))
     }
 
-    /// Sets and settles one player hand (in deal order, cached at `slot`), counting its best
-    /// five; the seven-card facts when a side bet needs them. A strategy that knows the setting
-    /// from its cache skips the split search.
+    /// Sets and settles one player hand (in deal order, at `slot` of the shape caches) and
+    /// finds its class. A strategy that knows the setting from its cache skips the split
+    /// search; a plain shape's class is found once ([`PlainMemo`]).
     #[inline]
     fn play_hand(
         &self,
@@ -379,26 +394,23 @@ impl Simulation {
         slot: Option<ShapeSlot>,
         shown: Option<DealerSetting>,
         dealer: &DealerHand,
-        tally: &mut SimTally,
     ) -> PlayedHand {
-        let player = &*self.player;
+        let class_of = |facts: SevenCardFacts| self.classes.of(&facts);
         if let Some(known) = known_at(&self.player_cache, slot) {
-            tally.categories[known.best as usize] += 1;
-            let facts = (self.needs_facts).then(|| known_facts(dealt, &known, slot));
-            let outcome = settle_setting(known.front, known.back, dealer);
+            let facts = || known_facts(dealt, &known, slot);
             return PlayedHand {
-                outcome,
-                facts,
+                outcome: settle_setting(known.front, known.back, dealer),
+                class: self.class_memo.get_or_insert(slot, || class_of(facts())),
                 setting: (known.front, known.back),
             };
         }
         let hand = sorted_hand(dealt);
         let splits = self.ev.split_values(&hand);
-        tally.categories[splits.best_five().category() as usize] += 1;
-        let k = player.choose(&hand, &splits, shown);
+        let k = self.player.choose(&hand, &splits, shown);
+        let facts = || SevenCardFacts::of(&hand, &splits);
         PlayedHand {
             outcome: settle(&splits, k, dealer),
-            facts: self.needs_facts.then(|| SevenCardFacts::of(&hand, &splits)),
+            class: self.class_memo.get_or_insert(slot, || class_of(facts())),
             setting: (splits.front[k], splits.back[k]),
         }
     }
@@ -416,8 +428,18 @@ impl Simulation {
         Some(SevenCardFacts::of(&hand, &self.ev.split_values(&hand)))
     }
 
-    /// Settles every side bet of one player hand (`hand` in deal order) into the open block,
-    /// adding each bet's net to `net` when the round's sums are added round by round.
+    /// Adds the round nets of one player hand's `class` on the bets settled by class to `net`.
+    #[inline]
+    fn add_class_nets(&self, class: usize, net: &mut [i64; MAX_SIDE_BETS]) {
+        let lines = self.classes.all()[class].lines;
+        for &i in &self.bets_by_class {
+            net[i] += self.side_bets[i].line_net[usize::from(lines[i])];
+        }
+    }
+
+    /// Settles the side bets not settled by class of one player hand (`hand` in deal order)
+    /// into the open block, adding each bet's net to `net` when the round's sums are added
+    /// round by round.
     #[inline]
     fn settle_side_bets(
         &self,
@@ -427,21 +449,20 @@ impl Simulation {
         tally: &mut SimTally,
         net: &mut [i64; MAX_SIDE_BETS],
     ) {
-        if self.side_bets.is_empty() {
+        if self.bets_by_hand.is_empty() {
             return;
         }
         let bet_hand = BetHand {
             dealt: hand,
-            facts: played.facts.as_ref(),
             setting: played.setting,
             dealer_facts: dealer.1,
             jokers: dealer.0.map(|dealer| Event::Jokers {
-                player: (played.facts.as_ref())
-                    .map_or_else(|| Cards::from_cards(hand).jokers() as u8, |f| f.jokers()),
+                player: Cards::from_cards(hand).jokers() as u8,
                 dealer,
             }),
         };
-        for (i, plan) in self.side_bets.iter().enumerate() {
+        for &i in &self.bets_by_hand {
+            let plan = &self.side_bets[i];
             let line = plan.line(&bet_hand);
             tally.open.lines[i][line] += 1;
             if !self.sums_from_counts {
@@ -463,13 +484,37 @@ impl Simulation {
     }
 
     /// Folds the open block's hands into `tally`, with each wager's sums read off the counts
-    /// when [`Simulation::sums_from_counts`]; leaves no block open.
+    /// when [`Simulation::sums_from_counts`]; leaves no block open, its counts zero (and sized
+    /// for the classes).
     #[inline(never)]
     fn close_block(&self, tally: &mut SimTally) {
-        let open = std::mem::take(&mut tally.open);
-        let Some(block) = open.block else {
-            return;
+        let mut open = std::mem::take(&mut tally.open);
+        open.classes.resize(self.classes.all().len(), 0);
+        if let Some(block) = open.block.take() {
+            self.fold_classes(tally, &mut open);
+            self.fold_block(tally, &open, block);
+        }
+        open.classes.fill(0);
+        tally.open = OpenBlock {
+            classes: open.classes,
+            ..OpenBlock::default()
         };
+    }
+
+    /// Moves the open block's hands by class into the categories of `tally` and the open
+    /// lines of the bets settled by class.
+    fn fold_classes(&self, tally: &mut SimTally, open: &mut OpenBlock) {
+        for (class, &hands) in self.classes.all().iter().zip(&open.classes) {
+            tally.categories[class.category as usize] += hands;
+            for &i in &self.bets_by_class {
+                open.lines[i][usize::from(class.lines[i])] += hands;
+            }
+        }
+    }
+
+    /// Folds the open block's outcomes and lines into `tally`, with each wager's sums read off
+    /// the counts when [`Simulation::sums_from_counts`].
+    fn fold_block(&self, tally: &mut SimTally, open: &OpenBlock, block: usize) {
         tally.outcomes.add(&open.outcomes);
         if self.sums_from_counts {
             let (_, net, squares) =
@@ -541,7 +586,9 @@ impl Job for Simulation {
         round.cards = shoe.deal_array(rng, 7 * seats);
         round.dealer_slot = locate(&self.dealer_cache, round.hand(0));
         for seat in 1..seats {
-            round.player_slots[seat - 1] = locate(&self.player_cache, round.hand(seat));
+            let slot = locate(&self.player_cache, round.hand(seat));
+            self.class_memo.prefetch(slot);
+            round.player_slots[seat - 1] = slot;
         }
     }
 
@@ -569,9 +616,13 @@ impl Job for Simulation {
         for seat in 1..=players {
             let hand = round.hand(seat);
             let slot = round.player_slots[seat - 1];
-            let played = self.play_hand(hand, slot, shown, &dealer, tally);
+            let played = self.play_hand(hand, slot, shown, &dealer);
             tally.open.outcomes.record(played.outcome);
+            tally.open.classes[played.class] += 1;
             net += self.net_by_outcome[played.outcome.index()];
+            if !self.sums_from_counts {
+                self.add_class_nets(played.class, &mut side_net);
+            }
             let dealer_side = (dealer_jokers, dealer_facts.as_ref());
             self.settle_side_bets(hand, &played, dealer_side, tally, &mut side_net);
         }
@@ -582,9 +633,10 @@ impl Job for Simulation {
         }
     }
 
-    /// Folds the open block into the tally.
+    /// Folds the open block into the tally, which then holds no open block.
     fn end_chunk(&self, tally: &mut SimTally) {
         self.close_block(tally);
+        tally.open = OpenBlock::default();
     }
 }
 

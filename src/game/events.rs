@@ -9,6 +9,7 @@
 use crate::cards::{ACE, Card, Cards, JOKER_BITS, LANE_MASK, RANKS};
 use crate::eval::split::{KnownSetting, SplitValues};
 use crate::eval::{Category, JokerRule, Value};
+use crate::game::MAX_SIDE_BETS;
 use crate::game::paytable::{BetKind, Event, JudgedOn, Paytable, ThreeCard};
 use crate::game::wager::BET_UNITS;
 
@@ -71,6 +72,12 @@ impl SevenCardFacts {
             Some(_) => 1,
             None => (self.0 & 0x7FF) as u16,
         }
+    }
+
+    /// The best category some five of the seven cards make (high card for a key no hand has,
+    /// with no category made).
+    pub fn best_category(&self) -> Category {
+        Category::from_u32(15u32.saturating_sub(self.made().leading_zeros()))
     }
 
     fn royal_match(&self) -> bool {
@@ -330,12 +337,11 @@ impl LineTable {
     }
 }
 
-/// What one player's side bets are settled on in one round.
+/// What one player's side bets not [`SideBetPlan::settled_by_class`] are settled on in one
+/// round.
 pub struct BetHand<'a> {
     /// The player's seven cards in deal order (a three-card bet reads the first three).
     pub dealt: &'a [Card; 7],
-    /// The player's seven-card facts, when a seven-card bet on the player needs them.
-    pub facts: Option<&'a SevenCardFacts>,
     /// The dealer's seven-card facts, when a bet judged on the dealer needs them.
     pub dealer_facts: Option<&'a SevenCardFacts>,
     /// The joker event of the deal, when a joker bet reads it.
@@ -434,9 +440,10 @@ impl SideBetPlan {
         self
     }
 
-    /// Whether this bet needs the seven-card facts of every player's hand (its own, or each
-    /// other player's for an Envy bonus).
-    pub fn needs_player_facts(&self) -> bool {
+    /// Whether this bet is judged on a player's seven cards (the player's own, or each other
+    /// player's for an Envy bonus): then it is settled by the hand's class ([`HandClasses`]),
+    /// never hand by hand through [`SideBetPlan::line`].
+    pub fn settled_by_class(&self) -> bool {
         self.table.kind == BetKind::SevenCards && self.table.judged_on != JudgedOn::Dealer
     }
 
@@ -470,18 +477,26 @@ impl SideBetPlan {
         self.table.kind == BetKind::Jokers
     }
 
-    /// The index of the line paying this hand (the slot after the last line if none). A
-    /// seven-card bet is one byte lookup, inline; the other kinds are kept out of line, so that
-    /// a hot loop over a game's bets computes no bet's inputs for a kind the game lacks.
+    /// The line (or the slot after the last line) of a seven-card bet paying seven cards with
+    /// these facts: one byte lookup.
+    #[inline]
+    pub fn seven_card_line(&self, facts: &SevenCardFacts) -> usize {
+        match &self.lookup {
+            LineLookup::SevenCards(lines) => lines.line(facts),
+            _ => unreachable!("a seven-card bet"),
+        }
+    }
+
+    /// The index of the line paying this hand (the slot after the last line if none), for a bet
+    /// not [`SideBetPlan::settled_by_class`]. A seven-card bet on the dealer is one byte lookup,
+    /// inline; the other kinds are kept out of line, so that a hot loop over a game's bets
+    /// computes no bet's inputs for a kind the game lacks.
     #[inline]
     pub fn line(&self, hand: &BetHand) -> usize {
+        debug_assert!(!self.settled_by_class(), "a bet settled by class");
         match &self.lookup {
             LineLookup::SevenCards(lines) => {
-                let facts = match self.table.judged_on {
-                    JudgedOn::Dealer => hand.dealer_facts,
-                    _ => hand.facts,
-                };
-                lines.line(facts.expect("facts are computed for seven-card bets"))
+                lines.line((hand.dealer_facts).expect("the dealer's facts for a bet on them"))
             }
             _ => self.line_not_seven_cards(hand),
         }
@@ -505,6 +520,64 @@ impl SideBetPlan {
                 self.table.joker_line(event).unwrap_or(none)
             }
         }
+    }
+}
+
+/// A player's seven-card hands in classes: hands of one class have the same best category and
+/// are paid the same line by every bet [`SideBetPlan::settled_by_class`], so a hot loop may
+/// count a player's hands by class and read the categories and those bets' lines off the
+/// counts. A class is the (category, lines) it stands for, numbered in the order of the first
+/// [`SevenCardFacts::key`] that has it; with no such bet there is one class per category.
+pub struct HandClasses {
+    /// The class of every [`SevenCardFacts::key`] (1 MB, of which a hot loop reads a few lines).
+    of_key: Box<[u32]>,
+    classes: Vec<HandClass>,
+}
+
+/// What the hands of one class share.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct HandClass {
+    pub category: Category,
+    /// The line of each bet settled by class, in the game's order (0 for other bets).
+    pub lines: [u8; MAX_SIDE_BETS],
+}
+
+impl HandClasses {
+    /// The classes of a game's side bets (at most [`MAX_SIDE_BETS`] plans).
+    pub fn new(plans: &[SideBetPlan]) -> HandClasses {
+        let mut numbers = std::collections::HashMap::new();
+        let mut classes = Vec::new();
+        let of_key = (0..1usize << SevenCardFacts::KEY_BITS)
+            .map(|key| {
+                let facts = SevenCardFacts::from_key(key);
+                let mut lines = [0; MAX_SIDE_BETS];
+                for (line, plan) in lines.iter_mut().zip(plans) {
+                    if plan.settled_by_class() {
+                        *line = plan.seven_card_line(&facts) as u8;
+                    }
+                }
+                let class = HandClass {
+                    category: facts.best_category(),
+                    lines,
+                };
+                *numbers.entry(class).or_insert_with(|| {
+                    classes.push(class);
+                    (classes.len() - 1) as u32
+                })
+            })
+            .collect();
+        HandClasses { of_key, classes }
+    }
+
+    /// The class of seven cards with these facts.
+    #[inline]
+    pub fn of(&self, facts: &SevenCardFacts) -> usize {
+        self.of_key[facts.key()] as usize
+    }
+
+    /// Every class, by number.
+    pub fn all(&self) -> &[HandClass] {
+        &self.classes
     }
 }
 
@@ -549,6 +622,34 @@ mod tests {
     use super::*;
     use crate::cards::Deck;
     use crate::eval::{Evaluator, Ranking};
+
+    /// Every hand's class holds its best category and the line each bet settled by class pays
+    /// it (walking the paytable's lines); with no bet there is one class per category.
+    #[test]
+    fn a_hands_class_holds_its_category_and_its_lines() {
+        for game in ["standard", "fortune", "double-joker"] {
+            let game = crate::game::GameRules::load(game).unwrap();
+            let ev = Evaluator::new(game.ranking);
+            let plans: Vec<SideBetPlan> = (game.side_bets.iter())
+                .map(|t| SideBetPlan::new(t, game.ranking.joker))
+                .collect();
+            assert!(plans.iter().any(SideBetPlan::settled_by_class));
+            let classes = HandClasses::new(&plans);
+            for hand in crate::cards::deal::sample_hands(game.deck, 11).take(50_000) {
+                let splits = ev.split_values(&hand);
+                let facts = SevenCardFacts::of(&hand, &splits);
+                let class = classes.all()[classes.of(&facts)];
+                assert_eq!(class.category, splits.best_five().category(), "{hand:?}");
+                for (i, (plan, table)) in plans.iter().zip(&game.side_bets).enumerate() {
+                    if plan.settled_by_class() {
+                        let walked = table.first_line(&facts).unwrap_or(table.lines.len());
+                        assert_eq!(usize::from(class.lines[i]), walked, "{hand:?}");
+                    }
+                }
+            }
+        }
+        assert_eq!(HandClasses::new(&[]).all().len(), 11);
+    }
 
     fn facts(text: &str) -> SevenCardFacts {
         let ev = Evaluator::new(Ranking::default());
@@ -726,7 +827,6 @@ mod tests {
                 .unwrap();
             let bet_hand = BetHand {
                 dealt: &hand,
-                facts: None,
                 dealer_facts: None,
                 jokers: None,
                 setting: (splits.front[k], splits.back[k]),

@@ -29,7 +29,7 @@
 //!   way is then applied directly.
 
 use std::sync::Arc;
-use std::sync::atomic::{AtomicU64, Ordering};
+use std::sync::atomic::{AtomicU8, AtomicU64, Ordering};
 
 use crate::cards::{Card, Cards};
 use crate::combin::BINOMIAL;
@@ -534,6 +534,52 @@ impl ShapeTable {
     }
 }
 
+/// A number per shape with no flush suit, computed at most once a shape and shared by every
+/// thread: for what is a function of the plain shape alone (a simulation keeps each player
+/// shape's side-bet class here). A slot holds the number plus one (0: not yet known), written
+/// once from 0 with a value that depends only on the shape; numbers above 254, and shapes with
+/// a flush suit, are computed every time. 76 KB.
+pub struct PlainMemo {
+    numbers: Box<[AtomicU8]>,
+}
+
+impl Default for PlainMemo {
+    fn default() -> Self {
+        PlainMemo {
+            numbers: (0..PLAIN_SLOTS).map(|_| AtomicU8::new(0)).collect(),
+        }
+    }
+}
+
+impl PlainMemo {
+    /// The number kept for the shape at `slot`, else `number()`, kept when the slot is plain.
+    #[inline(always)]
+    pub fn get_or_insert(&self, slot: Option<ShapeSlot>, number: impl FnOnce() -> usize) -> usize {
+        let Some(ShapeSlot::Plain(index)) = slot else {
+            return number();
+        };
+        let memo = &self.numbers[index as usize];
+        match memo.load(Ordering::Relaxed) {
+            0 => {
+                let n = number();
+                if let Ok(kept) = u8::try_from(n + 1) {
+                    memo.store(kept, Ordering::Relaxed);
+                }
+                n
+            }
+            kept => usize::from(kept - 1),
+        }
+    }
+
+    /// Asks the memory system for the cache line of the number at `slot` (when plain).
+    #[inline(always)]
+    pub fn prefetch(&self, slot: Option<ShapeSlot>) {
+        if let Some(ShapeSlot::Plain(index)) = slot {
+            prefetch(&self.numbers[index as usize]);
+        }
+    }
+}
+
 /// Where `cache` (a way's [`Strategy::shape_table`], held apart from the way; `None`: the way
 /// has no cache) keeps `hand`, its memory requested ([`ShapeTable::locate`]).
 ///
@@ -576,6 +622,35 @@ mod tests {
             shape("Jk As Kd 7h 5s 3d 2c").key,
             shape("Ah As Kd 7h 5s 3d 2c").key
         );
+    }
+
+    #[test]
+    fn a_plain_memo_keeps_each_plain_shapes_number_once() {
+        let memo = PlainMemo::default();
+        let calls = std::cell::Cell::new(0);
+        let number = |n: usize| {
+            let calls = &calls;
+            move || {
+                calls.set(calls.get() + 1);
+                n
+            }
+        };
+        let plain = Some(ShapeSlot::Plain(7));
+        assert_eq!(memo.get_or_insert(plain, number(254)), 254);
+        assert_eq!(memo.get_or_insert(plain, number(3)), 254, "kept");
+        assert_eq!(calls.get(), 1);
+        let too_big = Some(ShapeSlot::Plain(8));
+        assert_eq!(memo.get_or_insert(too_big, number(255)), 255);
+        assert_eq!(memo.get_or_insert(too_big, number(0)), 0, "255 is not kept");
+        for slot in [Some(ShapeSlot::Flush(7)), None] {
+            assert_eq!(memo.get_or_insert(slot, number(5)), 5);
+            assert_eq!(
+                memo.get_or_insert(slot, number(6)),
+                6,
+                "{slot:?} is not kept"
+            );
+        }
+        assert_eq!(calls.get(), 7);
     }
 
     #[test]
