@@ -114,6 +114,14 @@ impl Category {
         Category::ALL_DESCENDING[10 - n as usize]
     }
 
+    /// The highest category whose bit (`1 << category`) is set in `made`; high card when none
+    /// is. It cannot panic, so a caller that does not use it pays nothing for it.
+    #[inline]
+    pub fn highest_made(made: u16) -> Category {
+        let n = (15 - (made | 1).leading_zeros()) as usize;
+        Category::ALL_DESCENDING[10 - n.min(10)]
+    }
+
     /// Lower-case name, as used in reports.
     pub fn name(self) -> &'static str {
         match self {
@@ -503,6 +511,15 @@ fn build_front_table(ranking: Ranking) -> Box<[u32]> {
 mod tests {
     use super::*;
     use crate::cards::Deck;
+
+    #[test]
+    fn the_highest_category_made_is_the_highest_bit_set() {
+        for made in 0..0x800u16 {
+            let highest = (0..11).rev().find(|&c| made & (1 << c) != 0);
+            let expected = Category::ALL_DESCENDING[10 - highest.unwrap_or(0)];
+            assert_eq!(Category::highest_made(made), expected, "{made:#x}");
+        }
+    }
 
     fn hand(text: &str) -> Cards {
         Cards::from_cards(&Deck::with_jokers(2).unwrap().parse_cards(text).unwrap())

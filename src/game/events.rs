@@ -77,7 +77,7 @@ impl SevenCardFacts {
     /// The best category some five of the seven cards make (high card for a key no hand has,
     /// with no category made).
     pub fn best_category(&self) -> Category {
-        Category::from_u32(15u32.saturating_sub(self.made().leading_zeros()))
+        Category::highest_made(self.made())
     }
 
     fn royal_match(&self) -> bool {

@@ -96,8 +96,16 @@ pub fn set_dealer_known(
     cards: &[Card; 7],
     known: Option<KnownSetting>,
 ) -> DealerHand {
-    let known = known.unwrap_or_else(|| setting_of(ev, way, &sorted_hand(cards), None).1);
+    let known = known.unwrap_or_else(|| set_unknown(ev, way, cards));
     DealerHand::from_known(known, wager)
+}
+
+/// [`set_dealer_known`]'s slow path, out of line: inlined, its sort of the cards was hoisted out
+/// of compare's loop over the dealer's ways and ran on every deal, hit or miss.
+#[cold]
+#[inline(never)]
+fn set_unknown(ev: &Evaluator, way: &dyn Strategy, cards: &[Card; 7]) -> KnownSetting {
+    setting_of(ev, way, &sorted_hand(cards), None).1
 }
 
 /// A hand's split values and `way`'s setting of it (the values of the chosen split and the best

@@ -433,7 +433,7 @@ impl PlainEntry {
         KnownSetting {
             front: Value(((self.0 >> 41) as u32 & 0xFFF) << 12),
             back: Value((self.0 >> 17) as u32 & 0xFF_FFFF),
-            best: Category::from_u32(15 - made.leading_zeros()),
+            best: Category::highest_made(made),
             made,
             best_top_slot: ((self.0 >> 13) & 15) as u8,
         }
