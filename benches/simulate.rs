@@ -2,14 +2,16 @@
 //! deal-only baseline (same chunk size and shuffles, no setting), so ratios of the rows are the
 //! cost of setting and settling.
 //!
-//! The floor row is the least any deal can cost: the same RNG stream and bounded draws shuffling
-//! a plain byte array, nothing else. Every other row runs chunk 0 (100,000 rounds, seed 1) of the standard game on one thread, Foxwoods
-//! against Foxwoods unless named: `simulate` with both side bets; `compare` of two ways (Foxwoods
-//! and Bally's AC against a Foxwoods dealer) and of four (also MGM Grand and Harrah's Reno), so
-//! that the difference of the two rows is two more ways' cost; `table` with a player-dealer and six seats betting
-//! (seven hands a round, as `simulate --players 6`). Each engine is built once outside the
-//! timing, and its shape caches are first warmed on chunks 1 to 10 (a million other rounds), as
-//! they are a few seconds into a long run.
+//! The floor row is the least any deal can cost: the same RNG stream and bounded draws shuffling a
+//! plain byte array, nothing else. Every other row runs chunk 0 (100,000 rounds, seed 1) of the
+//! standard game on one thread, Foxwoods against Foxwoods unless named: `simulate` with both side
+//! bets; `compare` of two ways (Foxwoods and Bally's AC against a Foxwoods dealer) and of four
+//! (also MGM Grand and Harrah's Reno), so that the difference of the two rows is two more ways'
+//! cost; `table` with a player-dealer and six seats betting (seven hands a round, as `simulate
+//! --players 6`). Each engine is built once outside the timing, and its shape caches are first
+//! warmed on chunks 1 to 10 (a million other rounds), as they are a few seconds into a long run.
+//! Ways are built as the commands build them (a dealer playing the player's way shares its cache),
+//! so a row times what the command runs.
 
 use criterion::{Criterion, Throughput, criterion_group, criterion_main};
 use paigow::engine::compare::{Comparison, Vary};
@@ -17,7 +19,7 @@ use paigow::engine::run::{Job, Plan, run_chunk};
 use paigow::engine::simulate::{self as sim, Simulation};
 use paigow::engine::table::{Collection, Layout, Table};
 use paigow::game::GameRules;
-use paigow::strategy::resolve::resolve;
+use paigow::strategy::resolve::{resolve, share_caches};
 
 const DEALS: u64 = 100_000;
 const WARM_UP_CHUNKS: u64 = 10;
@@ -40,6 +42,15 @@ fn bench_job<J: Job>(
     group.bench_function(name, |b| b.iter(|| run_chunk(job, &plan, 0)));
 }
 
+/// The simulation `paigow simulate` runs for these ways: a dealer playing the player's way
+/// shares its shape cache ([`share_caches`]), as [`Simulation::from_spec`] does.
+fn simulation(game: &GameRules, player: &str, dealer: &str, players: u8) -> Simulation {
+    let mut player = resolve(player, game).unwrap();
+    let mut dealer = resolve(dealer, game).unwrap();
+    share_caches(vec![&mut player, &mut dealer]);
+    Simulation::new(game.clone(), player.strategy, dealer.strategy, players).unwrap()
+}
+
 fn benches(c: &mut Criterion) {
     let game = GameRules::load("standard").unwrap();
     let way = |name: &str| resolve(name, &game).unwrap();
@@ -47,28 +58,16 @@ fn benches(c: &mut Criterion) {
     group.throughput(Throughput::Elements(DEALS));
     group.sample_size(10);
 
-    let one = Simulation::new(
-        game.clone(),
-        way("foxwoods").strategy,
-        way("foxwoods").strategy,
-        1,
-    );
-    bench_job(
-        &mut group,
-        "simulate: 100k standard deals, 1 player",
-        &one.unwrap(),
-    );
-    let six = Simulation::new(
-        game.clone(),
-        way("foxwoods").strategy,
-        way("foxwoods").strategy,
-        6,
-    );
-    bench_job(
-        &mut group,
-        "simulate: 100k standard deals, 6 players",
-        &six.unwrap(),
-    );
+    for (players, name) in [
+        (1, "simulate: 100k standard deals, 1 player"),
+        (6, "simulate: 100k standard deals, 6 players"),
+    ] {
+        bench_job(
+            &mut group,
+            name,
+            &simulation(&game, "foxwoods", "foxwoods", players),
+        );
+    }
     for names in [
         &["foxwoods", "ballys-ac"][..],
         &["foxwoods", "ballys-ac", "mgm-grand", "harrahs-reno"],
