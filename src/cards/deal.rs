@@ -95,20 +95,31 @@ impl Shoe {
     pub fn deal<R: Rng>(&mut self, rng: &mut R, n: usize) -> &[Card] {
         debug_assert!(n <= self.len);
         for p in 0..n {
-            let q = p + below(rng, (self.len - p) as u64) as usize;
-            self.cards.swap(p, q);
+            self.deal_at(rng, p);
         }
         &self.cards[..n]
     }
 
-    /// Deals `n` cards as [`Shoe::deal`] does and returns the shoe's first `N` positions
-    /// (`n <= N <= 54`): the `n` dealt cards, then cards this deal did not reach. A fixed-size
-    /// copy, which compiles to a few moves where a copy of `n` cards would call `memmove`.
+    /// Swaps position `p` with a uniformly drawn position in `p..len` and returns the card
+    /// now at `p`: one step of the partial shuffle.
+    #[inline(always)]
+    fn deal_at<R: Rng>(&mut self, rng: &mut R, p: usize) -> Card {
+        let q = p + below(rng, (self.len - p) as u64) as usize;
+        self.cards.swap(p, q);
+        self.cards[p]
+    }
+
+    /// Deals `n` cards as [`Shoe::deal`] does into `out[..n]` (`n <= out.len()`; the rest of
+    /// `out` is left as it was), each card written as it is dealt. Copying the dealt cards
+    /// after the shuffle would read, in wide loads, bytes the swaps had just stored one at a
+    /// time, which stalls the core until those stores land (a failed store-to-load forward);
+    /// writing each card as it is dealt stores only bytes.
     #[inline]
-    pub fn deal_array<R: Rng, const N: usize>(&mut self, rng: &mut R, n: usize) -> [Card; N] {
-        debug_assert!(n <= N);
-        self.deal(rng, n);
-        self.cards[..N].try_into().expect("at most 54 positions")
+    pub fn deal_into<R: Rng>(&mut self, rng: &mut R, out: &mut [Card], n: usize) {
+        debug_assert!(n <= self.len && n <= out.len());
+        for (p, dealt) in out[..n].iter_mut().enumerate() {
+            *dealt = self.deal_at(rng, p);
+        }
     }
 }
 

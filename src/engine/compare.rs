@@ -860,7 +860,7 @@ impl Job for Comparison {
     #[inline(always)]
     fn deal(&self, shoe: &mut Shoe, rng: &mut ChunkRng, round: &mut DealtPair) {
         let round = &mut round.dealt;
-        round.cards = shoe.deal_array(rng, 14);
+        shoe.deal_into(rng, &mut round.cards, 14);
         round.dealer_slot = ShapeSlot::of(round.dealer());
         round.player_slot = ShapeSlot::of(round.player());
         for table in &self.dealer_tables {

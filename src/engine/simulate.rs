@@ -583,7 +583,7 @@ impl Job for Simulation {
     #[inline(always)]
     fn deal(&self, shoe: &mut Shoe, rng: &mut ChunkRng, round: &mut DealtRound) {
         let seats = usize::from(self.players) + 1;
-        round.cards = shoe.deal_array(rng, 7 * seats);
+        shoe.deal_into(rng, &mut round.cards, 7 * seats);
         round.dealer_slot = locate(&self.dealer_cache, round.hand(0));
         for seat in 1..seats {
             let slot = locate(&self.player_cache, round.hand(seat));
@@ -698,8 +698,9 @@ pub fn deal_only(deck: Deck, plan: &Plan, players: u8, progress: &(dyn Fn(u64) +
             let mut rng = crate::cards::deal::chunk_rng(plan.seed, chunk);
             let mut shoe = Shoe::new(deck);
             let mut sum = 0u64;
+            let mut cards = [Card::JOKER1; MAX_ROUND_CARDS];
             for _ in 0..rounds {
-                let cards: [Card; MAX_ROUND_CARDS] = shoe.deal_array(&mut rng, 7 * seats);
+                shoe.deal_into(&mut rng, &mut cards, 7 * seats);
                 for seat in 0..seats {
                     sum = sum.wrapping_add(u64::from(cards[7 * seat].index()));
                 }

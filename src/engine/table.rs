@@ -878,7 +878,7 @@ impl Job for Table {
     /// bet may sit on in their ways' caches.
     #[inline]
     fn deal(&self, shoe: &mut Shoe, rng: &mut ChunkRng, round: &mut DealtTable) {
-        round.cards = shoe.deal_array(rng, SEATS * PILE);
+        shoe.deal_into(rng, &mut round.cards, SEATS * PILE);
         round.dice = roll_dice(rng);
         let shift = round.shift();
         for pile in 0..SEATS {
