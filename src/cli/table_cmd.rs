@@ -224,13 +224,7 @@ pub(crate) fn write_reports(
         extra,
     );
     crate::report::write_report_set(out, files, &manifest)?;
-    Ok(summary_text(
-        table,
-        t,
-        plan.seed,
-        out,
-        finished.facts.wall_seconds,
-    ))
+    Ok(summary_text(table, t, plan.seed, out, finished))
 }
 
 fn manifest(
@@ -280,12 +274,23 @@ fn manifest(
     Manifest::of_run(facts, config, spec, plan, rate, extra)
 }
 
-fn summary_text(table: &Table, t: &TableTally, seed: u64, out: &Path, wall: f64) -> String {
+fn summary_text(
+    table: &Table,
+    t: &TableTally,
+    seed: u64,
+    out: &Path,
+    finished: &Finished<TableTally>,
+) -> String {
     let hour = f64::from(table.hands_per_hour);
     let mut text = format!(
-        "{}: {} rounds, seed {}, {wall:.2} s\n\
+        "{}: {} rounds, seed {}, {} threads: {:.2} s, {:.0} rounds/s\n\
          EV before collection: the net of the bets; after collection: less the fees paid\n",
-        table.game.name, t.rounds, seed,
+        table.game.name,
+        t.rounds,
+        seed,
+        finished.facts.threads,
+        finished.facts.wall_seconds,
+        finished.rate(),
     );
     for (i, v) in table.variants.iter().enumerate() {
         let vt = &t.variants[i];
