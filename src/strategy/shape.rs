@@ -18,18 +18,18 @@
 //!   everything before it); `tests/suite/way_cache.rs` checks both.
 //! - Shapes with no flush suit (most hands) have a dense index below `C(20, 7)` = 77,520: the
 //!   colex rank of the rank multiset, reflected, computed from prefix counts with no sort (see
-//!   [`dense_index`]). Their entry
-//!   also holds what settlement and side bets need (the setting's front and back values, the
-//!   best five's category and top slot, the categories some five cards make: all functions of
-//!   the shape), so [`ShapeTable::known_at`] answers a hit with no split search; one `AtomicU64`
-//!   per shape, 620 KB (see `PlainEntry`). Shapes with a flush suit go to
-//!   a lock-free open-addressing table of `AtomicU64` (key in the low 54 bits, descriptor in the
-//!   top 10) and keep the same word beside each key (8 MB in all). Slots are written once, from empty, with values
-//!   that depend only on the shape; a full neighbourhood means a miss, never a wrong answer: the
-//!   way is then applied directly.
+//!   [`dense_index`]). Shapes with a flush suit have a dense index below [`FLUSH_SLOTS`] =
+//!   261,261: their multiset's first flush slot ([`FLUSH_BASES`], by its dense index) plus the
+//!   rank of the flush suit's ranks among the masks its distinct ranks allow (see
+//!   [`flush_slot`]). Each shape's entry is one `AtomicU64` (see `Entry`): the setting's
+//!   descriptor and what settlement and side bets need (the setting's front and back values,
+//!   the best five's category and top slot, the categories some five cards make: all functions
+//!   of the shape), so [`ShapeTable::known_at`] answers a hit with no split search; 2.7 MB a
+//!   table, small enough that a slot requested a few rounds ahead is found in a core's cache.
+//!   An entry is written once, from empty, with a value that depends only on the shape.
 
-use std::sync::Arc;
 use std::sync::atomic::{AtomicU8, AtomicU64, Ordering};
+use std::sync::{Arc, LazyLock};
 
 use crate::cards::{Card, Cards};
 use crate::combin::BINOMIAL;
@@ -38,15 +38,10 @@ use crate::eval::{Category, Value, flush_suit};
 
 /// Dense indices of 7-symbol multisets over 14 symbols: C(20, 7).
 pub const PLAIN_SLOTS: usize = 77_520;
-/// log2 of the slots for shapes with a flush suit (many, each rarely seen).
-const FLUSH_BITS: u32 = 19;
-/// How many slots a key may probe before it counts as a miss.
-const MAX_PROBES: usize = 16;
-/// Bits of the key: 13 ranks x 3 bits of count, 2 bits of jokers, 13 bits of flush-suit ranks.
-const KEY_BITS: u32 = 54;
-const KEY_MASK: u64 = (1 << KEY_BITS) - 1;
-/// Where the flush suit's rank mask starts in a key.
-const FLUSH_MASK_SHIFT: u32 = 41;
+/// Flush-shape slots: for every rank multiset of at most two jokers and four cards a rank, one
+/// per flush-suit rank mask its distinct ranks allow (at least `5 - jokers` of them; some of
+/// these no deck deals, such as a mask that leaves out a rank held four times).
+pub const FLUSH_SLOTS: usize = 261_261;
 /// Symbol of a joker in a descriptor (ranks are 0..13).
 const JOKER_SYMBOL: u8 = 13;
 
@@ -64,46 +59,21 @@ const fn split_of_positions() -> [[u8; 7]; 7] {
     table
 }
 
-/// A hand's shape and each position's card code (rank symbol, plus 16 if in the flush suit).
+/// Each position's card code of a hand (rank symbol, plus 16 if in the flush suit): what a
+/// setting's descriptor is made of.
 struct Shape {
-    /// The key: rank counts, joker count and the flush suit's rank mask.
-    key: u64,
-    /// Whether a suit can make a flush (then the key goes to the hashed table).
-    has_flush_suit: bool,
     codes: [u8; 7],
 }
 
 impl Shape {
     #[inline]
     fn of(hand: &[Card; 7]) -> Shape {
-        Shape::with_flush_suit(hand, flush_suit(hand))
-    }
-
-    /// The shape of `hand`, whose flush suit (see [`flush_suit`]) is known to be `flush_suit`.
-    #[inline]
-    fn with_flush_suit(hand: &[Card; 7], flush_suit: Option<u8>) -> Shape {
-        let cards = Cards::from_cards(hand);
-        let jokers = cards.jokers();
-        let mut counts = 0u64;
-        let codes = std::array::from_fn(|p| match (hand[p].rank(), hand[p].suit()) {
-            (Some(rank), suit) => {
-                counts += 1 << (3 * rank as u64);
-                rank | (u8::from(suit == flush_suit) << 4)
-            }
+        let flush_suit = flush_suit(hand);
+        let codes = hand.map(|card| match (card.rank(), card.suit()) {
+            (Some(rank), suit) => rank | (u8::from(suit == flush_suit) << 4),
             _ => JOKER_SYMBOL,
         });
-        let flush_mask = flush_suit.map_or(0, |s| cards.suit_mask(s) as u64);
-        Shape {
-            key: counts | (u64::from(jokers) << 39) | (flush_mask << FLUSH_MASK_SHIFT),
-            has_flush_suit: flush_suit.is_some(),
-            codes,
-        }
-    }
-
-    /// The dense index of the rank multiset (see the module docs).
-    #[inline]
-    fn plain_index(&self) -> usize {
-        dense_index(self.codes.map(|c| c & 15))
+        Shape { codes }
     }
 
     /// The descriptor of split `k`: its two front codes, the smaller first (5 bits each).
@@ -243,13 +213,15 @@ const fn prefix_terms() -> [[u32; 256]; 7] {
     table
 }
 
-/// Where a hand's entry lives in the cache: the dense index of a plain shape, or the key of a
-/// shape with a flush suit (whose slot is found by probing from the key's home). Found by
-/// [`ShapeTable::locate`] from the cards in any order, read by [`ShapeTable::known_at`].
+/// Where a hand's entry lives in the cache: the dense index of its shape, among the shapes with
+/// no flush suit or among those with one. Found by [`ShapeSlot::of`] from the cards in any order,
+/// read by [`ShapeTable::known_at`].
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum ShapeSlot {
+    /// Below [`PLAIN_SLOTS`].
     Plain(u32),
-    Flush(u64),
+    /// Below [`FLUSH_SLOTS`].
+    Flush(u32),
 }
 
 impl ShapeSlot {
@@ -259,50 +231,102 @@ impl ShapeSlot {
     #[inline(always)]
     pub fn of(hand: &[Card; 7]) -> ShapeSlot {
         let sum = slot_sum(hand);
+        let dense = dense_index_of_counts(sum);
         match FLUSH_SUIT_OF_FIELDS[(sum >> SUIT_FIELDS_SHIFT) as usize] {
-            NO_FLUSH_SUIT => ShapeSlot::Plain(dense_index_of_counts(sum) as u32),
-            suit => ShapeSlot::Flush(flush_key(hand, suit)),
+            NO_FLUSH_SUIT => ShapeSlot::Plain(dense as u32),
+            suit => ShapeSlot::Flush(flush_slot_of(hand, suit, dense)),
+        }
+    }
+
+    /// The slot's place in a table of [`PLAIN_SLOTS`] plain entries followed by
+    /// [`FLUSH_SLOTS`] flush entries.
+    #[inline(always)]
+    fn entry_index(self) -> usize {
+        match self {
+            ShapeSlot::Plain(index) => index as usize,
+            ShapeSlot::Flush(index) => PLAIN_SLOTS + index as usize,
         }
     }
 }
 
-/// Each card's share of a shape key ([`Shape::with_flush_suit`]) when the flush suit is `s`,
-/// by `[s][card index]`: one in its rank's 3-bit count, plus its rank's bit of the flush mask
-/// when it is of suit `s`; a joker counts one in the joker field. 2 KB.
-const FLUSH_KEYS: [[u64; 64]; 4] = flush_keys();
-
-const fn flush_keys() -> [[u64; 64]; 4] {
-    let mut keys = [[0; 64]; 4];
-    let mut suit = 0;
-    while suit < 4 {
-        let mut index = 0;
-        while index < 64 {
-            keys[suit][index] = match Card::from_index(index as u8) {
-                Some(card) if card.is_joker() => 1 << 39,
-                Some(_) => {
-                    let rank = (index % 16) as u64;
-                    let in_suit = (index / 16 == suit) as u64;
-                    1 << (3 * rank) | in_suit << (FLUSH_MASK_SHIFT as u64 + rank)
-                }
-                None => 0,
-            };
-            index += 1;
-        }
-        suit += 1;
-    }
-    keys
-}
-
-/// The shape key of `hand`, whose flush suit is `suit`: the sum of its cards' [`FLUSH_KEYS`]
-/// (no field carries: at most four cards a rank, two jokers, one card a rank in one suit).
-/// Out of line: few hands have a flush suit, and the hot loop that locates every hand stays
-/// smaller without it.
+/// The flush slot of `hand`, whose flush suit is `suit` and whose rank multiset has dense index
+/// `dense`. Out of line: few hands have a flush suit, and the hot loop that locates every hand
+/// stays smaller without it.
 #[inline(never)]
-fn flush_key(hand: &[Card; 7], suit: u8) -> u64 {
-    let keys = &FLUSH_KEYS[usize::from(suit & 3)];
-    hand.iter()
-        .map(|c| keys[usize::from(c.index() & 63)])
-        .fold(0, u64::wrapping_add)
+fn flush_slot_of(hand: &[Card; 7], suit: u8, dense: usize) -> u32 {
+    let cards = Cards::from_cards(hand);
+    let ranks = (0..4).fold(0, |ranks, s| ranks | cards.suit_mask(s));
+    flush_slot(dense, ranks, cards.suit_mask(suit), cards.jokers())
+}
+
+/// The flush slot of the shape whose rank multiset has dense index `dense`, distinct ranks
+/// `ranks` (bit r: rank r), `jokers` jokers, and flush suit ranks `suit_ranks` (a subset of
+/// `ranks` of at least `5 - jokers`): the multiset's first slot plus the number of smaller
+/// masks it allows, counted on the suit ranks packed onto the multiset's distinct ranks.
+#[inline]
+pub fn flush_slot(dense: usize, ranks: u32, suit_ranks: u32, jokers: u32) -> u32 {
+    let pattern = packed_bits(suit_ranks, ranks);
+    FLUSH_BASES[dense] + u32::from(MASKS_BELOW[jokers as usize][pattern])
+}
+
+/// The bits of `bits` at the set positions of `positions`, packed low (bit i: whether the i-th
+/// lowest set position is set in `bits`).
+#[inline]
+fn packed_bits(bits: u32, positions: u32) -> usize {
+    let (mut rest, mut packed, mut bit) = (positions, 0, 1);
+    while rest != 0 {
+        let lowest = rest & rest.wrapping_neg();
+        if bits & lowest != 0 {
+            packed |= bit;
+        }
+        bit <<= 1;
+        rest ^= lowest;
+    }
+    packed
+}
+
+/// `MASKS_BELOW[j][p]`: how many 7-bit patterns below `p` have at least `5 - j` bits set, the
+/// flush-suit masks a hand with `j` jokers can hold (`p` up to 128, so `[j][1 << d]` counts the
+/// masks of `d` distinct ranks).
+const MASKS_BELOW: [[u8; 129]; 3] = masks_below();
+
+const fn masks_below() -> [[u8; 129]; 3] {
+    let mut table = [[0; 129]; 3];
+    let mut jokers = 0;
+    while jokers < 3 {
+        let mut pattern = 0;
+        while pattern < 128 {
+            let allowed = (pattern as u32).count_ones() + jokers as u32 >= 5;
+            table[jokers][pattern + 1] = table[jokers][pattern] + allowed as u8;
+            pattern += 1;
+        }
+        jokers += 1;
+    }
+    table
+}
+
+/// The first flush slot of each rank multiset, by its dense index: the sums, in dense-index
+/// order, of how many masks each multiset allows (0 for multisets no deck deals). Built once.
+static FLUSH_BASES: LazyLock<Box<[u32]>> = LazyLock::new(flush_bases);
+
+fn flush_bases() -> Box<[u32]> {
+    let mut masks = vec![0u32; PLAIN_SLOTS];
+    for symbols in crate::eval::symbol_multisets(7) {
+        let ranked = symbols.iter().filter(|&&s| s != JOKER_SYMBOL);
+        let jokers = symbols.len() - ranked.clone().count();
+        let ranks = ranked.fold(0u32, |ranks, &s| ranks | 1 << s);
+        let dense = dense_index(symbols.try_into().expect("seven symbols"));
+        masks[dense] = u32::from(MASKS_BELOW[jokers][1 << ranks.count_ones()]);
+    }
+    let mut next = 0;
+    let bases = masks.iter().map(|&count| {
+        let base = next;
+        next += count;
+        base
+    });
+    let bases: Box<[u32]> = bases.collect();
+    debug_assert_eq!(next as usize, FLUSH_SLOTS);
+    bases
 }
 
 /// A hint to bring the cache line holding `value` closer to the core. It never faults and
@@ -320,101 +344,21 @@ fn prefetch<T>(value: &T) {
     let _ = value;
 }
 
-/// A lock-free open-addressing table from shape keys to setting descriptors.
-struct Slots {
-    slots: Box<[FlushSlot]>,
-    bits: u32,
-}
-
-/// One slot of [`Slots`]: the key and descriptor, and beside it (same cache line) the shape's
-/// [`PlainEntry`] word, written after the key is claimed (0 until then: a reader treats that as a
-/// miss).
-#[derive(Default)]
-struct FlushSlot {
-    entry: AtomicU64,
-    known: AtomicU64,
-}
-
-impl Slots {
-    fn new(bits: u32) -> Slots {
-        Slots {
-            slots: (0..1usize << bits).map(|_| FlushSlot::default()).collect(),
-            bits,
-        }
-    }
-
-    #[inline]
-    fn home(&self, key: u64) -> usize {
-        (key.wrapping_mul(0x9E37_79B9_7F4A_7C15) >> (64 - self.bits)) as usize
-    }
-
-    /// The slot holding `key` and its entry word, if any.
-    #[inline]
-    fn find(&self, key: u64) -> Option<(&FlushSlot, u64)> {
-        let mask = self.slots.len() - 1;
-        let home = self.home(key);
-        for probe in 0..MAX_PROBES {
-            let slot = &self.slots[(home + probe) & mask];
-            let entry = slot.entry.load(Ordering::Relaxed);
-            if entry == 0 {
-                return None;
-            }
-            if entry & KEY_MASK == key {
-                return Some((slot, entry));
-            }
-        }
-        None
-    }
-
-    /// The descriptor stored for `key`, if any.
-    #[inline]
-    fn get(&self, key: u64) -> Option<u64> {
-        self.find(key).map(|(_, entry)| entry >> KEY_BITS)
-    }
-
-    /// The known-setting word stored for `key`, if any.
-    #[inline]
-    fn known(&self, key: u64) -> Option<PlainEntry> {
-        let (slot, _) = self.find(key)?;
-        let stored = slot.known.load(Ordering::Relaxed);
-        (stored & PlainEntry::FILLED != 0).then_some(PlainEntry(stored))
-    }
-
-    /// Stores `descriptor` and `known` for `key` in the first empty slot of its neighbourhood
-    /// (if any).
-    fn insert(&self, key: u64, descriptor: u64, known: PlainEntry) {
-        let mask = self.slots.len() - 1;
-        let home = self.home(key);
-        let entry = key | descriptor << KEY_BITS;
-        let relaxed = Ordering::Relaxed;
-        for probe in 0..MAX_PROBES {
-            let slot = &self.slots[(home + probe) & mask];
-            match slot.entry.compare_exchange(0, entry, relaxed, relaxed) {
-                Err(current) if current & KEY_MASK != key => continue,
-                _ => {
-                    let _ = slot.known.compare_exchange(0, known.0, relaxed, relaxed);
-                    return;
-                }
-            }
-        }
-    }
-}
-
-/// A shape's known-setting word (a plain shape's whole entry): bit 63 set when filled; the setting's descriptor (bits
-/// 53..63), its front value without its always-zero low 12 bits (41..53), its back value (17..41),
-/// the best five's top slot (13..17) and the categories some five cards make (0..11). The best
-/// five's category is the highest category made. A slot is written once, from zero, with a value
-/// that depends only on the shape, so a reader sees it whole or not at all.
+/// A shape's entry: bit 63 set when filled; the setting's descriptor (bits 53..63), its front
+/// value without its always-zero low 12 bits (41..53), its back value (17..41), the best five's
+/// top slot (13..17) and the categories some five cards make (0..11). The best five's category
+/// is the highest category made. An entry is written once, from zero, with a value that depends
+/// only on the shape, so a reader sees it whole or not at all.
 #[derive(Clone, Copy)]
-struct PlainEntry(u64);
+struct Entry(u64);
 
-impl PlainEntry {
+impl Entry {
     const FILLED: u64 = 1 << 63;
 
-    fn new(descriptor: u64, known: KnownSetting) -> PlainEntry {
+    fn new(descriptor: u64, known: KnownSetting) -> Entry {
         debug_assert_eq!(known.front.0 & 0xFFF, 0, "a front value has two rank slots");
         debug_assert_eq!(15 - known.made.leading_zeros(), known.best as u32);
-        PlainEntry(
+        Entry(
             Self::FILLED
                 | descriptor << 53
                 | u64::from(known.front.0 >> 12) << 41
@@ -424,8 +368,8 @@ impl PlainEntry {
         )
     }
 
-    fn descriptor_of(stored: u64) -> u64 {
-        (stored >> 53) & 0x3FF
+    fn descriptor(self) -> u64 {
+        (self.0 >> 53) & 0x3FF
     }
 
     fn known(self) -> KnownSetting {
@@ -440,17 +384,18 @@ impl PlainEntry {
     }
 }
 
-/// The cache: shapes with no flush suit in a small dense table, the rest in a hashed one.
+/// The cache: one entry a shape, the [`PLAIN_SLOTS`] shapes with no flush suit first, then the
+/// [`FLUSH_SLOTS`] with one ([`ShapeSlot::entry_index`]).
 pub struct ShapeTable {
-    plain: Box<[AtomicU64]>,
-    flush: Slots,
+    entries: Box<[AtomicU64]>,
 }
 
 impl Default for ShapeTable {
     fn default() -> Self {
         ShapeTable {
-            plain: (0..PLAIN_SLOTS).map(|_| AtomicU64::new(0)).collect(),
-            flush: Slots::new(FLUSH_BITS),
+            entries: (0..PLAIN_SLOTS + FLUSH_SLOTS)
+                .map(|_| AtomicU64::new(0))
+                .collect(),
         }
     }
 }
@@ -465,16 +410,16 @@ impl ShapeTable {
         splits: &SplitValues,
         choose: impl FnOnce() -> usize,
     ) -> usize {
-        let shape = Shape::of(hand);
-        if let Some(k) = self.get(&shape).and_then(|d| shape.split_of(d)) {
+        let (slot, shape) = (ShapeSlot::of(hand), Shape::of(hand));
+        let cached = self.entry(slot).map(Entry::descriptor);
+        if let Some(k) = cached.and_then(|d| shape.split_of(d)) {
             return k;
         }
         let k = choose();
-        self.insert(
-            &shape,
-            shape.descriptor(k),
-            KnownSetting::of_split(splits, k),
-        );
+        let entry = Entry::new(shape.descriptor(k), KnownSetting::of_split(splits, k));
+        let relaxed = Ordering::Relaxed;
+        let stored = &self.entries[slot.entry_index()];
+        let _ = stored.compare_exchange(0, entry.0, relaxed, relaxed);
         k
     }
 
@@ -490,47 +435,21 @@ impl ShapeTable {
     /// On a hit: the cached setting's values and the seven cards' side-bet facts.
     #[inline]
     pub fn known_at(&self, slot: ShapeSlot) -> Option<KnownSetting> {
-        let entry = match slot {
-            ShapeSlot::Plain(index) => self.plain_entry(index as usize),
-            ShapeSlot::Flush(key) => self.flush.known(key),
-        };
-        entry.map(PlainEntry::known)
+        self.entry(slot).map(Entry::known)
     }
 
-    /// Asks the memory system for the cache line of `slot` (for a flush shape, its home slot),
-    /// so that a lookup a little later finds it in cache.
+    /// Asks the memory system for the cache line of `slot`'s entry, so that a lookup a little
+    /// later finds it in cache.
     #[inline]
     pub fn prefetch(&self, slot: ShapeSlot) {
-        match slot {
-            ShapeSlot::Plain(index) => prefetch(&self.plain[index as usize]),
-            ShapeSlot::Flush(key) => prefetch(&self.flush.slots[self.flush.home(key)]),
-        }
+        prefetch(&self.entries[slot.entry_index()]);
     }
 
-    /// The entry at a plain index, when filled.
+    /// The entry at `slot`, when filled.
     #[inline]
-    fn plain_entry(&self, index: usize) -> Option<PlainEntry> {
-        let stored = self.plain[index].load(Ordering::Relaxed);
-        (stored & PlainEntry::FILLED != 0).then_some(PlainEntry(stored))
-    }
-
-    #[inline]
-    fn get(&self, shape: &Shape) -> Option<u64> {
-        if shape.has_flush_suit {
-            return self.flush.get(shape.key);
-        }
-        let stored = self.plain[shape.plain_index()].load(Ordering::Relaxed);
-        (stored & PlainEntry::FILLED != 0).then_some(PlainEntry::descriptor_of(stored))
-    }
-
-    fn insert(&self, shape: &Shape, descriptor: u64, known: KnownSetting) {
-        let entry = PlainEntry::new(descriptor, known);
-        if shape.has_flush_suit {
-            self.flush.insert(shape.key, descriptor, entry);
-        } else {
-            let slot = &self.plain[shape.plain_index()];
-            let _ = slot.compare_exchange(0, entry.0, Ordering::Relaxed, Ordering::Relaxed);
-        }
+    fn entry(&self, slot: ShapeSlot) -> Option<Entry> {
+        let stored = self.entries[slot.entry_index()].load(Ordering::Relaxed);
+        (stored & Entry::FILLED != 0).then_some(Entry(stored))
     }
 }
 
@@ -600,28 +519,63 @@ mod tests {
     use super::*;
     use crate::cards::Deck;
 
-    fn shape(text: &str) -> Shape {
-        Shape::of(&Deck::with_jokers(2).unwrap().parse_hand7(text).unwrap())
+    fn slot(text: &str) -> ShapeSlot {
+        ShapeSlot::of(&Deck::with_jokers(2).unwrap().parse_hand7(text).unwrap())
     }
 
     #[test]
     fn suits_matter_only_through_a_flush() {
-        assert_eq!(
-            shape("As Ad Kc 7h 5s 3d 2c").key,
-            shape("Ac Ah Kd 7s 5h 3c 2d").key
-        );
-        assert_ne!(
-            shape("As Ks 9s 5s 2s Ad 3c").key,
-            shape("As Ks 9s 5s 2d Ad 3c").key
-        );
-        assert_eq!(
-            shape("As Ks 9s 5s 2s Ad 3c").key,
-            shape("Ah Kh 9h 5h 2h Ad 3c").key
-        );
-        assert_ne!(
-            shape("Jk As Kd 7h 5s 3d 2c").key,
-            shape("Ah As Kd 7h 5s 3d 2c").key
-        );
+        assert_eq!(slot("As Ad Kc 7h 5s 3d 2c"), slot("Ac Ah Kd 7s 5h 3c 2d"));
+        assert_ne!(slot("As Ks 9s 5s 2s Ad 3c"), slot("As Ks 9s 5s 2d Ad 3c"));
+        assert_eq!(slot("As Ks 9s 5s 2s Ad 3c"), slot("Ah Kh 9h 5h 2h Ad 3c"));
+        assert_ne!(slot("As Ks 9s 5s 2s Ad 3c"), slot("As Ks 9s 5s 3s Ad 2c"));
+        assert_ne!(slot("Jk As Kd 7h 5s 3d 2c"), slot("Ah As Kd 7h 5s 3d 2c"));
+        assert!(matches!(slot("Jk As Ks 7s 5s 3d 2c"), ShapeSlot::Flush(_)));
+        assert!(matches!(slot("Jk As Ks 7s 5d 3d 2c"), ShapeSlot::Plain(_)));
+    }
+
+    /// Every (multiset, flush-suit mask) pair a hand of at most two jokers can hold, with the
+    /// multiset's dense index, its distinct ranks and its jokers.
+    fn flush_shapes() -> Vec<(usize, u32, u32, u32)> {
+        let mut out = Vec::new();
+        for symbols in crate::eval::symbol_multisets(7) {
+            let jokers = symbols.iter().filter(|&&s| s == JOKER_SYMBOL).count() as u32;
+            let ranks = (symbols.iter().filter(|&&s| s != JOKER_SYMBOL))
+                .fold(0u32, |ranks, &s| ranks | 1 << s);
+            let dense = dense_index(symbols.try_into().unwrap());
+            for mask in (0..1u32 << 13).filter(|m| m & !ranks == 0) {
+                if mask.count_ones() + jokers >= 5 {
+                    out.push((dense, ranks, mask, jokers));
+                }
+            }
+        }
+        out
+    }
+
+    #[test]
+    fn flush_slots_number_every_flush_shape_once() {
+        let mut slots: Vec<u32> = flush_shapes()
+            .into_iter()
+            .map(|(dense, ranks, mask, jokers)| flush_slot(dense, ranks, mask, jokers))
+            .collect();
+        slots.sort_unstable();
+        let expected: Vec<u32> = (0..FLUSH_SLOTS as u32).collect();
+        assert_eq!(slots, expected);
+    }
+
+    #[test]
+    fn a_hands_flush_slot_is_its_shapes() {
+        let deck = Deck::with_jokers(2).unwrap();
+        for hand in crate::cards::deal::sample_hands(deck, 9).take(200_000) {
+            let Some(suit) = flush_suit(&hand) else {
+                continue;
+            };
+            let cards = Cards::from_cards(&hand);
+            let ranks = (0..4).fold(0, |ranks, s| ranks | cards.suit_mask(s));
+            let (mask, jokers) = (cards.suit_mask(suit), cards.jokers());
+            let expected = flush_slot(rank_index(&hand), ranks, mask, jokers);
+            assert_eq!(ShapeSlot::of(&hand), ShapeSlot::Flush(expected), "{hand:?}");
+        }
     }
 
     #[test]
@@ -657,11 +611,8 @@ mod tests {
     fn the_index_from_cards_is_the_shapes() {
         let deck = Deck::with_jokers(2).unwrap();
         for hand in crate::cards::deal::sample_hands(deck, 5).take(50_000) {
-            assert_eq!(
-                rank_index(&hand),
-                Shape::of(&hand).plain_index(),
-                "{hand:?}"
-            );
+            let symbols = Shape::of(&hand).codes.map(|c| c & 15);
+            assert_eq!(rank_index(&hand), dense_index(symbols), "{hand:?}");
         }
     }
 
@@ -672,7 +623,7 @@ mod tests {
             let slot = ShapeSlot::of(&hand);
             match flush_suit(&hand) {
                 None => assert_eq!(slot, ShapeSlot::Plain(rank_index(&hand) as u32)),
-                Some(_) => assert_eq!(slot, ShapeSlot::Flush(Shape::of(&hand).key)),
+                Some(_) => assert!(matches!(slot, ShapeSlot::Flush(_)), "{hand:?}"),
             }
         }
     }
@@ -681,20 +632,7 @@ mod tests {
     fn plain_indices_are_distinct_and_in_range() {
         let mut seen = std::collections::HashSet::new();
         for symbols in crate::eval::symbol_multisets(7) {
-            let mut key = 0u64;
-            for &s in &symbols {
-                key += if s == JOKER_SYMBOL {
-                    1 << 39
-                } else {
-                    1 << (3 * s as u64)
-                };
-            }
-            let shape = Shape {
-                key,
-                has_flush_suit: false,
-                codes: std::array::from_fn(|i| symbols[i]),
-            };
-            let index = shape.plain_index();
+            let index = dense_index(symbols.clone().try_into().unwrap());
             assert!(index < PLAIN_SLOTS);
             assert!(seen.insert(index), "{symbols:?}");
         }
@@ -703,7 +641,12 @@ mod tests {
 
     #[test]
     fn descriptors_map_back_to_the_lowest_matching_split() {
-        let s = shape("As Ad Kc 7h 5s 3d 2c");
+        let s = Shape::of(
+            &Deck::with_jokers(2)
+                .unwrap()
+                .parse_hand7("As Ad Kc 7h 5s 3d 2c")
+                .unwrap(),
+        );
         for k in 0..SPLIT_COUNT {
             let back = s.split_of(s.descriptor(k)).unwrap();
             assert_eq!(s.descriptor(back), s.descriptor(k));

@@ -23,12 +23,12 @@ use paigow::strategy::way::shapes::{HandShape, every_shape, hand_count};
 use paigow::strategy::way::{HouseWay, SHIPPED_WAYS, lint};
 
 /// A shape slot as a hashable key.
-type Slot = (bool, u64);
+type Slot = (bool, u32);
 
 fn slot(hand: &[Card; 7]) -> Slot {
     match ShapeSlot::of(hand) {
-        ShapeSlot::Plain(i) => (false, i as u64),
-        ShapeSlot::Flush(key) => (true, key),
+        ShapeSlot::Plain(i) => (false, i),
+        ShapeSlot::Flush(i) => (true, i),
     }
 }
 
@@ -39,14 +39,14 @@ fn dealt_counts(deck: Deck) -> HashMap<Slot, u64> {
         .into_par_iter()
         .map(|first| {
             let mut plain = vec![0u64; 77_520];
-            let mut flush: HashMap<u64, u64> = HashMap::new();
+            let mut flush: HashMap<u32, u64> = HashMap::new();
             for_each_hand_from(&cards, first, |hand| match ShapeSlot::of(hand) {
                 ShapeSlot::Plain(i) => plain[i as usize] += 1,
-                ShapeSlot::Flush(key) => *flush.entry(key).or_default() += 1,
+                ShapeSlot::Flush(i) => *flush.entry(i).or_default() += 1,
             });
             let plain = (plain.into_iter().enumerate())
                 .filter(|&(_, n)| n > 0)
-                .map(|(i, n)| ((false, i as u64), n));
+                .map(|(i, n)| ((false, i as u32), n));
             let flush = flush.into_iter().map(|(k, n)| ((true, k), n));
             plain.chain(flush).collect::<HashMap<_, _>>()
         })
