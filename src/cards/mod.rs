@@ -251,6 +251,11 @@ impl Cards {
         ((self.0 >> (16 * suit as u32)) & LANE_MASK) as u32
     }
 
+    /// Rank mask (bit r = rank r) of the ranks held in any suit (jokers not counted).
+    pub fn rank_mask(self) -> u32 {
+        (0..4).fold(0, |ranks, suit| ranks | self.suit_mask(suit))
+    }
+
     /// How many cards of each rank (jokers not counted).
     pub fn rank_counts(self) -> [u8; 13] {
         let mut counts = [0u8; 13];

@@ -7,8 +7,8 @@
 //! ([`crate::game::wager::settle`]); every side bet of the game is settled on the player's hand
 //! (an Envy bonus: each hand's line is paid to every other player of the round).
 //! A hand found in its strategy's shape cache is settled from the cached setting with no split
-//! search; each round's hands are located in those caches when it is dealt, one round before it
-//! is played. A player's hand is counted by its class ([`HandClasses`]: its best category and
+//! search; each round's hands are located in those caches when it is dealt, a few rounds before
+//! it is played ([`crate::engine::run::LOOKAHEAD`]). A player's hand is counted by its class ([`HandClasses`]: its best category and
 //! the line of every bet on a player's seven cards), found once per plain shape
 //! ([`PlainMemo`]); the categories and those bets' lines are read off the class counts, and the
 //! other bets (three cards, the setting, the jokers, the dealer's hand) are settled hand by hand.

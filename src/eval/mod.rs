@@ -118,8 +118,7 @@ impl Category {
     /// is. It cannot panic, so a caller that does not use it pays nothing for it.
     #[inline]
     pub fn highest_made(made: u16) -> Category {
-        let n = (15 - (made | 1).leading_zeros()) as usize;
-        Category::ALL_DESCENDING[10 - n.min(10)]
+        Category::from_u32((15 - (made | 1).leading_zeros()).min(10))
     }
 
     /// Lower-case name, as used in reports.

@@ -255,8 +255,12 @@ impl ShapeSlot {
 #[inline(never)]
 fn flush_slot_of(hand: &[Card; 7], suit: u8, dense: usize) -> u32 {
     let cards = Cards::from_cards(hand);
-    let ranks = (0..4).fold(0, |ranks, s| ranks | cards.suit_mask(s));
-    flush_slot(dense, ranks, cards.suit_mask(suit), cards.jokers())
+    flush_slot(
+        dense,
+        cards.rank_mask(),
+        cards.suit_mask(suit),
+        cards.jokers(),
+    )
 }
 
 /// The flush slot of the shape whose rank multiset has dense index `dense`, distinct ranks
@@ -571,9 +575,8 @@ mod tests {
                 continue;
             };
             let cards = Cards::from_cards(&hand);
-            let ranks = (0..4).fold(0, |ranks, s| ranks | cards.suit_mask(s));
             let (mask, jokers) = (cards.suit_mask(suit), cards.jokers());
-            let expected = flush_slot(rank_index(&hand), ranks, mask, jokers);
+            let expected = flush_slot(rank_index(&hand), cards.rank_mask(), mask, jokers);
             assert_eq!(ShapeSlot::of(&hand), ShapeSlot::Flush(expected), "{hand:?}");
         }
     }

@@ -8,8 +8,9 @@
 //! or when. [`run_chunk`] deals each round [`LOOKAHEAD`] rounds ahead of playing it: round
 //! `r + LOOKAHEAD` is dealt (and the job asks the memory system for the cache lines its hands
 //! need) before round `r` is played; playing draws no random numbers and a round is dealt
-//! afresh into its buffer, so the deals are exactly those of dealing and playing in turn. [`run_chunks`] runs any set of chunks in parallel (rayon), reporting each
-//! finished chunk and starting none once a stop flag is set.
+//! afresh into its buffer, so the deals are exactly those of dealing and playing in turn.
+//! [`run_chunks`] runs any set of chunks in parallel (rayon), reporting each finished chunk and
+//! starting none once a stop flag is set.
 //!
 //! Invariants: a [`Tally`] holds only integers and [`Tally::merge`] is addition (associative and
 //! commutative), so the sum of the tallies of disjoint chunk sets that cover every chunk equals

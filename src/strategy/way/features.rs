@@ -269,7 +269,7 @@ impl Facts {
     /// `jokers` jokers.
     fn of(cards: Cards, mut counts: [u8; 13], jokers: u8) -> Facts {
         counts[ACE as usize] += jokers;
-        let all_ranks = (0..4).fold(0u32, |m, s| m | cards.suit_mask(s));
+        let all_ranks = cards.rank_mask();
         // The longest suit: among seven cards at most one suit reaches five with the jokers, so
         // only it can hold a straight flush.
         let longest_suit = (0..4)
