@@ -844,8 +844,8 @@ impl Job for Comparison {
         DealtPair {
             dealt: Dealt {
                 cards: [Card::JOKER1; 14],
-                dealer_slot: ShapeSlot::Plain(0),
-                player_slot: ShapeSlot::Plain(0),
+                dealer_slot: ShapeSlot::default(),
+                player_slot: ShapeSlot::default(),
             },
             result: DealResult::new(),
         }

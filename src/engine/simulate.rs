@@ -554,7 +554,7 @@ impl Simulation {
 /// The seven-card facts of `hand` (in deal order) from the setting its cache knows at `slot`.
 #[inline(always)]
 fn known_facts(hand: &[Card; 7], known: &KnownSetting, slot: Option<ShapeSlot>) -> SevenCardFacts {
-    let flush_suit = matches!(slot, Some(ShapeSlot::Flush(_)));
+    let flush_suit = slot.is_some_and(ShapeSlot::has_flush_suit);
     SevenCardFacts::of_known(hand, known, flush_suit)
 }
 

@@ -99,25 +99,30 @@ impl Shape {
 /// no suit can make a flush.
 #[cfg(test)]
 fn rank_index(hand: &[Card; 7]) -> usize {
-    dense_index_of_counts(slot_sum(hand))
+    dense_index_of_prefixes(slot_sum(hand))
 }
 
 /// Bits of a [`SLOT_KEYS`] sum below its suit fields: the rank nibbles.
 const SUIT_FIELDS_SHIFT: u32 = 52;
 
-/// Each card's slot key, by card index: a suited card adds one to its rank's nibble (rank `r` in
-/// bits `4r..4r+4`) and one to its suit's 3-bit field (suit `s` in bits `52+3s..55+3s`); a joker
-/// adds one to every suit field and nothing else. Seven cards' sum holds their rank counts and,
-/// per suit, how many cards could sit in a flush of that suit (at most 7: no field carries).
-const SLOT_KEYS: [u64; 64] = slot_keys();
+/// Each card's slot key, by card index (every byte: a card index past the deck's keys nothing):
+/// a suited card of rank `r` adds one to the nibble of every rank from `r` up (rank `k` in bits
+/// `4k..4k+4`) and one to its suit's 3-bit field (suit `s` in bits `52+3s..55+3s`); a joker adds
+/// one to every suit field and nothing else. Seven cards' sum holds, in rank `k`'s nibble, how
+/// many of them rank `k` or below (the prefix counts [`dense_index_of_prefixes`] reads) and, per
+/// suit, how many cards could sit in a flush of that suit (at most 7: no field carries).
+const SLOT_KEYS: [u64; 256] = slot_keys();
 
-const fn slot_keys() -> [u64; 64] {
-    let mut keys = [0; 64];
+const fn slot_keys() -> [u64; 256] {
+    let mut keys = [0; 256];
     let mut index = 0;
-    while index < 64 {
+    while index < 256 {
         keys[index] = match Card::from_index(index as u8) {
             Some(card) if card.is_joker() => 0b001_001_001_001 << SUIT_FIELDS_SHIFT,
-            Some(_) => 1 << (4 * (index % 16)) | 1 << (SUIT_FIELDS_SHIFT + 3 * (index / 16) as u32),
+            Some(_) => {
+                let ranks_from = (NIBBLE_ONES << (4 * (index % 16))) & RANK_NIBBLES;
+                ranks_from | 1 << (SUIT_FIELDS_SHIFT + 3 * (index / 16) as u32)
+            }
             None => 0,
         };
         index += 1;
@@ -129,7 +134,7 @@ const fn slot_keys() -> [u64; 64] {
 #[inline(always)]
 fn slot_sum(hand: &[Card; 7]) -> u64 {
     hand.iter()
-        .map(|c| SLOT_KEYS[usize::from(c.index() & 63)])
+        .map(|c| SLOT_KEYS[usize::from(c.index())])
         .fold(0, u64::wrapping_add)
 }
 
@@ -159,6 +164,8 @@ const fn flush_suit_of_fields() -> [u8; 4096] {
 
 /// One in each of the 13 rank nibbles.
 const NIBBLE_ONES: u64 = 0x1_1111_1111_1111;
+/// The 13 rank nibbles.
+const RANK_NIBBLES: u64 = (1 << SUIT_FIELDS_SHIFT) - 1;
 
 /// The dense index of a multiset of seven rank symbols (see the module docs), with no sort.
 ///
@@ -180,7 +187,13 @@ fn dense_index(symbols: [u8; 7]) -> usize {
 /// change nothing read, as a product's low bits depend only on its factors' low bits).
 #[inline]
 pub fn dense_index_of_counts(counts: u64) -> usize {
-    let below = counts.wrapping_mul(NIBBLE_ONES);
+    dense_index_of_prefixes(counts.wrapping_mul(NIBBLE_ONES))
+}
+
+/// [`dense_index`] from the multiset's prefix counts packed in nibbles (rank `k`'s nibble: how
+/// many symbols rank `k` or below; bits from 52 up may hold anything).
+#[inline]
+fn dense_index_of_prefixes(below: u64) -> usize {
     (0..7)
         .map(|byte| PREFIX_TERMS[byte][((below >> (8 * byte)) & 0xFF) as usize] as usize)
         .sum()
@@ -213,39 +226,44 @@ const fn prefix_terms() -> [[u32; 256]; 7] {
     table
 }
 
-/// Where a hand's entry lives in the cache: the dense index of its shape, among the shapes with
-/// no flush suit or among those with one. Found by [`ShapeSlot::of`] from the cards in any order,
+/// Where a hand's entry lives in the cache: the dense index of its shape among the shapes with
+/// no flush suit (below [`PLAIN_SLOTS`]), else [`PLAIN_SLOTS`] plus its dense index among those
+/// with one (below [`FLUSH_SLOTS`]). Found by [`ShapeSlot::of`] from the cards in any order,
 /// read by [`ShapeTable::known_at`].
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum ShapeSlot {
-    /// Below [`PLAIN_SLOTS`].
-    Plain(u32),
-    /// Below [`FLUSH_SLOTS`].
-    Flush(u32),
-}
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub struct ShapeSlot(u32);
 
 impl ShapeSlot {
     /// Where every shape table keeps `hand` (its cards in any order): a function of the hand
     /// alone, so one slot serves the tables of several strategies. One [`SLOT_KEYS`] sum gives
-    /// both the flush suit (if any) and the rank counts of the dense index.
+    /// both the flush suit (if any) and the prefix counts of the dense index.
     #[inline(always)]
     pub fn of(hand: &[Card; 7]) -> ShapeSlot {
         let sum = slot_sum(hand);
-        let dense = dense_index_of_counts(sum);
+        let dense = dense_index_of_prefixes(sum);
         match FLUSH_SUIT_OF_FIELDS[(sum >> SUIT_FIELDS_SHIFT) as usize] {
-            NO_FLUSH_SUIT => ShapeSlot::Plain(dense as u32),
-            suit => ShapeSlot::Flush(flush_slot_of(hand, suit, dense)),
+            NO_FLUSH_SUIT => ShapeSlot(dense as u32),
+            suit => ShapeSlot(PLAIN_SLOTS as u32 + flush_slot_of(hand, suit, dense)),
         }
     }
 
-    /// The slot's place in a table of [`PLAIN_SLOTS`] plain entries followed by
-    /// [`FLUSH_SLOTS`] flush entries.
+    /// The slot's place in a table of [`PLAIN_SLOTS`] entries for the shapes with no flush
+    /// suit followed by [`FLUSH_SLOTS`] for those with one.
     #[inline(always)]
-    fn entry_index(self) -> usize {
-        match self {
-            ShapeSlot::Plain(index) => index as usize,
-            ShapeSlot::Flush(index) => PLAIN_SLOTS + index as usize,
-        }
+    pub fn index(self) -> usize {
+        self.0 as usize
+    }
+
+    /// Whether the shape has a flush suit.
+    #[inline(always)]
+    pub fn has_flush_suit(self) -> bool {
+        self.index() >= PLAIN_SLOTS
+    }
+
+    /// The dense index of a shape with no flush suit (`None` for one with a flush suit).
+    #[inline(always)]
+    fn plain_index(self) -> Option<usize> {
+        (!self.has_flush_suit()).then_some(self.index())
     }
 }
 
@@ -389,7 +407,7 @@ impl Entry {
 }
 
 /// The cache: one entry a shape, the [`PLAIN_SLOTS`] shapes with no flush suit first, then the
-/// [`FLUSH_SLOTS`] with one ([`ShapeSlot::entry_index`]).
+/// [`FLUSH_SLOTS`] with one ([`ShapeSlot::index`]).
 pub struct ShapeTable {
     entries: Box<[AtomicU64]>,
 }
@@ -422,7 +440,7 @@ impl ShapeTable {
         let k = choose();
         let entry = Entry::new(shape.descriptor(k), KnownSetting::of_split(splits, k));
         let relaxed = Ordering::Relaxed;
-        let stored = &self.entries[slot.entry_index()];
+        let stored = &self.entries[slot.index()];
         let _ = stored.compare_exchange(0, entry.0, relaxed, relaxed);
         k
     }
@@ -446,13 +464,13 @@ impl ShapeTable {
     /// later finds it in cache.
     #[inline]
     pub fn prefetch(&self, slot: ShapeSlot) {
-        prefetch(&self.entries[slot.entry_index()]);
+        prefetch(&self.entries[slot.index()]);
     }
 
     /// The entry at `slot`, when filled.
     #[inline]
     fn entry(&self, slot: ShapeSlot) -> Option<Entry> {
-        let stored = self.entries[slot.entry_index()].load(Ordering::Relaxed);
+        let stored = self.entries[slot.index()].load(Ordering::Relaxed);
         (stored & Entry::FILLED != 0).then_some(Entry(stored))
     }
 }
@@ -478,10 +496,10 @@ impl PlainMemo {
     /// The number kept for the shape at `slot`, else `number()`, kept when the slot is plain.
     #[inline(always)]
     pub fn get_or_insert(&self, slot: Option<ShapeSlot>, number: impl FnOnce() -> usize) -> usize {
-        let Some(ShapeSlot::Plain(index)) = slot else {
+        let Some(index) = slot.and_then(ShapeSlot::plain_index) else {
             return number();
         };
-        let memo = &self.numbers[index as usize];
+        let memo = &self.numbers[index];
         match memo.load(Ordering::Relaxed) {
             0 => {
                 let n = number();
@@ -497,8 +515,8 @@ impl PlainMemo {
     /// Asks the memory system for the cache line of the number at `slot` (when plain).
     #[inline(always)]
     pub fn prefetch(&self, slot: Option<ShapeSlot>) {
-        if let Some(ShapeSlot::Plain(index)) = slot {
-            prefetch(&self.numbers[index as usize]);
+        if let Some(index) = slot.and_then(ShapeSlot::plain_index) {
+            prefetch(&self.numbers[index]);
         }
     }
 }
@@ -534,8 +552,8 @@ mod tests {
         assert_eq!(slot("As Ks 9s 5s 2s Ad 3c"), slot("Ah Kh 9h 5h 2h Ad 3c"));
         assert_ne!(slot("As Ks 9s 5s 2s Ad 3c"), slot("As Ks 9s 5s 3s Ad 2c"));
         assert_ne!(slot("Jk As Kd 7h 5s 3d 2c"), slot("Ah As Kd 7h 5s 3d 2c"));
-        assert!(matches!(slot("Jk As Ks 7s 5s 3d 2c"), ShapeSlot::Flush(_)));
-        assert!(matches!(slot("Jk As Ks 7s 5d 3d 2c"), ShapeSlot::Plain(_)));
+        assert!(slot("Jk As Ks 7s 5s 3d 2c").has_flush_suit());
+        assert!(!slot("Jk As Ks 7s 5d 3d 2c").has_flush_suit());
     }
 
     /// Every (multiset, flush-suit mask) pair a hand of at most two jokers can hold, with the
@@ -577,7 +595,8 @@ mod tests {
             let cards = Cards::from_cards(&hand);
             let (mask, jokers) = (cards.suit_mask(suit), cards.jokers());
             let expected = flush_slot(rank_index(&hand), cards.rank_mask(), mask, jokers);
-            assert_eq!(ShapeSlot::of(&hand), ShapeSlot::Flush(expected), "{hand:?}");
+            let slot = ShapeSlot::of(&hand);
+            assert_eq!(slot.index(), PLAIN_SLOTS + expected as usize, "{hand:?}");
         }
     }
 
@@ -592,14 +611,14 @@ mod tests {
                 n
             }
         };
-        let plain = Some(ShapeSlot::Plain(7));
+        let plain = Some(ShapeSlot(7));
         assert_eq!(memo.get_or_insert(plain, number(254)), 254);
         assert_eq!(memo.get_or_insert(plain, number(3)), 254, "kept");
         assert_eq!(calls.get(), 1);
-        let too_big = Some(ShapeSlot::Plain(8));
+        let too_big = Some(ShapeSlot(8));
         assert_eq!(memo.get_or_insert(too_big, number(255)), 255);
         assert_eq!(memo.get_or_insert(too_big, number(0)), 0, "255 is not kept");
-        for slot in [Some(ShapeSlot::Flush(7)), None] {
+        for slot in [Some(ShapeSlot(PLAIN_SLOTS as u32 + 7)), None] {
             assert_eq!(memo.get_or_insert(slot, number(5)), 5);
             assert_eq!(
                 memo.get_or_insert(slot, number(6)),
@@ -625,8 +644,8 @@ mod tests {
         for hand in crate::cards::deal::sample_hands(deck, 8).take(100_000) {
             let slot = ShapeSlot::of(&hand);
             match flush_suit(&hand) {
-                None => assert_eq!(slot, ShapeSlot::Plain(rank_index(&hand) as u32)),
-                Some(_) => assert!(matches!(slot, ShapeSlot::Flush(_)), "{hand:?}"),
+                None => assert_eq!(slot, ShapeSlot(rank_index(&hand) as u32)),
+                Some(_) => assert!(slot.has_flush_suit(), "{hand:?}"),
             }
         }
     }

@@ -26,10 +26,8 @@ use paigow::strategy::way::{HouseWay, SHIPPED_WAYS, lint};
 type Slot = (bool, u32);
 
 fn slot(hand: &[Card; 7]) -> Slot {
-    match ShapeSlot::of(hand) {
-        ShapeSlot::Plain(i) => (false, i),
-        ShapeSlot::Flush(i) => (true, i),
-    }
+    let slot = ShapeSlot::of(hand);
+    (slot.has_flush_suit(), slot.index() as u32)
 }
 
 /// Hands per shape slot, counted by dealing every hand of `deck`.
@@ -40,9 +38,9 @@ fn dealt_counts(deck: Deck) -> HashMap<Slot, u64> {
         .map(|first| {
             let mut plain = vec![0u64; 77_520];
             let mut flush: HashMap<u32, u64> = HashMap::new();
-            for_each_hand_from(&cards, first, |hand| match ShapeSlot::of(hand) {
-                ShapeSlot::Plain(i) => plain[i as usize] += 1,
-                ShapeSlot::Flush(i) => *flush.entry(i).or_default() += 1,
+            for_each_hand_from(&cards, first, |hand| match slot(hand) {
+                (false, i) => plain[i as usize] += 1,
+                (true, i) => *flush.entry(i).or_default() += 1,
             });
             let plain = (plain.into_iter().enumerate())
                 .filter(|&(_, n)| n > 0)
