@@ -268,11 +268,11 @@ impl Tally for SimTally {
 /// The most cards one round deals: the dealer and [`MAX_PLAYERS`] players, seven each.
 const MAX_ROUND_CARDS: usize = 7 * (MAX_PLAYERS as usize + 1);
 
-/// One round's cards in deal order (the dealer's seven, then each player's; positions past the
+/// One round's hands in deal order (the dealer's seven cards, then each player's; hands past the
 /// last seat are cards this round did not deal), and where each hand's setting sits in its
 /// strategy's cache.
 pub struct DealtRound {
-    cards: [Card; MAX_ROUND_CARDS],
+    hands: [[Card; 7]; MAX_PLAYERS as usize + 1],
     dealer_slot: Option<ShapeSlot>,
     player_slots: [Option<ShapeSlot>; MAX_PLAYERS as usize],
 }
@@ -281,9 +281,7 @@ impl DealtRound {
     /// The seven cards of seat `seat` (0 = the dealer), in deal order.
     #[inline]
     fn hand(&self, seat: usize) -> &[Card; 7] {
-        self.cards[7 * seat..7 * seat + 7]
-            .try_into()
-            .expect("seven cards a seat")
+        &self.hands[seat]
     }
 }
 
@@ -393,13 +391,13 @@ impl Simulation {
         dealt: &[Card; 7],
         slot: Option<ShapeSlot>,
         shown: Option<DealerSetting>,
-        dealer: &DealerHand,
+        dealer: DealerHand,
     ) -> PlayedHand {
         let class_of = |facts: SevenCardFacts| self.classes.of(&facts);
         if let Some(known) = known_at(&self.player_cache, slot) {
             let facts = || known_facts(dealt, &known, slot);
             return PlayedHand {
-                outcome: settle_setting(known.front, known.back, dealer),
+                outcome: settle_setting(known.front, known.back, &dealer),
                 class: self.class_memo.get_or_insert(slot, || class_of(facts())),
                 setting: (known.front, known.back),
             };
@@ -409,7 +407,7 @@ impl Simulation {
         let k = self.player.choose(&hand, &splits, shown);
         let facts = || SevenCardFacts::of(&hand, &splits);
         PlayedHand {
-            outcome: settle(&splits, k, dealer),
+            outcome: settle(&splits, k, &dealer),
             class: self.class_memo.get_or_insert(slot, || class_of(facts())),
             setting: (splits.front[k], splits.back[k]),
         }
@@ -568,7 +566,7 @@ impl Job for Simulation {
 
     fn empty_round(&self) -> DealtRound {
         DealtRound {
-            cards: [Card::JOKER1; MAX_ROUND_CARDS],
+            hands: [[Card::JOKER1; 7]; MAX_PLAYERS as usize + 1],
             dealer_slot: None,
             player_slots: [None; MAX_PLAYERS as usize],
         }
@@ -583,7 +581,7 @@ impl Job for Simulation {
     #[inline(always)]
     fn deal(&self, shoe: &mut Shoe, rng: &mut ChunkRng, round: &mut DealtRound) {
         let seats = usize::from(self.players) + 1;
-        shoe.deal_into(rng, &mut round.cards, 7 * seats);
+        shoe.deal_into(rng, round.hands.as_flattened_mut(), 7 * seats);
         round.dealer_slot = locate(&self.dealer_cache, round.hand(0));
         for seat in 1..seats {
             let slot = locate(&self.player_cache, round.hand(seat));
@@ -613,10 +611,11 @@ impl Job for Simulation {
         let dealer_facts = self.dealer_facts(dealer_cards, round.dealer_slot);
         let block = block_of(deal);
         self.open_block(tally, block);
-        for seat in 1..=players {
-            let hand = round.hand(seat);
-            let slot = round.player_slots[seat - 1];
-            let played = self.play_hand(hand, slot, shown, &dealer);
+        let seats = round.hands[1..=players]
+            .iter()
+            .zip(&round.player_slots[..players]);
+        for (hand, &slot) in seats {
+            let played = self.play_hand(hand, slot, shown, dealer);
             tally.open.outcomes.record(played.outcome);
             tally.open.classes[played.class] += 1;
             net += self.net_by_outcome[played.outcome.index()];

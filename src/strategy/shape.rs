@@ -175,7 +175,7 @@ const RANK_NIBBLES: u64 = (1 << SUIT_FIELDS_SHIFT) - 1;
 /// where `q_r` is how many symbols are below `r` (a term is 0 when `q_r` is 0). The sum alone
 /// is then a bijection onto `0..C(20, 7)` too (the colex rank reflected), and it needs only the
 /// prefix counts `q_r`: the rank counts packed in nibbles times [`NIBBLE_ONES`] hold every prefix
-/// count at once (each at most 7, so no nibble carries), and two nibbles at a time index
+/// count at once (each at most 7, so no nibble carries), and three nibbles at a time index
 /// [`PREFIX_TERMS`]. Symbols above 12 (jokers) fall in no prefix that is read.
 #[inline]
 fn dense_index(symbols: [u8; 7]) -> usize {
@@ -194,17 +194,19 @@ pub fn dense_index_of_counts(counts: u64) -> usize {
 /// many symbols rank `k` or below; bits from 52 up may hold anything).
 #[inline]
 fn dense_index_of_prefixes(below: u64) -> usize {
-    (0..7)
-        .map(|byte| PREFIX_TERMS[byte][((below >> (8 * byte)) & 0xFF) as usize] as usize)
-        .sum()
+    let terms =
+        (0..4).map(|t| usize::from(PREFIX_TERMS[t][((below >> (12 * t)) & 0x7FF) as usize]));
+    terms.sum::<usize>() + usize::from(PREFIX_TERMS[4][((below >> 48) & 7) as usize])
 }
 
-/// `PREFIX_TERMS[j][b]`: the terms of [`dense_index`] for the two prefix counts in byte `j`
-/// (ranks `2j` and `2j + 1`, whose nibbles hold `q_{2j+1}` and `q_{2j+2}`); byte 6 holds only rank
-/// 12. Counts above 7 never occur and give 0. 7 KB.
-const PREFIX_TERMS: [[u32; 256]; 7] = prefix_terms();
+/// `PREFIX_TERMS[t][i]`: the terms of [`dense_index`] for the three prefix counts in bits
+/// `12t..12t + 12` (ranks `3t`, `3t + 1` and `3t + 2`, their nibbles holding `q_{3t+1}..q_{3t+3}`); table 4
+/// holds only rank 12. A count is at most 7, so 11 bits index a table; counts that never occur
+/// give 0. Each sum of three terms is below 2^16 (at most C(16, 6) + C(17, 6) + C(18, 6) =
+/// 38,948). 20 KB.
+static PREFIX_TERMS: [[u16; 2048]; 5] = prefix_terms();
 
-const fn prefix_terms() -> [[u32; 256]; 7] {
+const fn prefix_terms() -> [[u16; 2048]; 5] {
     /// The term of the nibble of rank `k` holding the count `q` of symbols at or below `k`.
     const fn term(k: usize, q: usize) -> u32 {
         if q == 0 || q > 7 || k > 12 {
@@ -213,15 +215,18 @@ const fn prefix_terms() -> [[u32; 256]; 7] {
             BINOMIAL[k + q][q - 1]
         }
     }
-    let mut table = [[0; 256]; 7];
-    let mut byte = 0;
-    while byte < 7 {
-        let mut b = 0;
-        while b < 256 {
-            table[byte][b] = term(2 * byte, b & 15) + term(2 * byte + 1, b >> 4);
-            b += 1;
+    let mut table = [[0; 2048]; 5];
+    let mut t = 0;
+    while t < 5 {
+        let mut i = 0;
+        while i < 2048 {
+            let sum =
+                term(3 * t, i & 15) + term(3 * t + 1, (i >> 4) & 15) + term(3 * t + 2, i >> 8);
+            assert!(sum < 1 << 16);
+            table[t][i] = sum as u16;
+            i += 1;
         }
-        byte += 1;
+        t += 1;
     }
     table
 }
