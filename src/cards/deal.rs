@@ -48,11 +48,17 @@ pub fn chunk_rng(seed: u64, chunk: u64) -> ChunkRng {
 }
 
 /// A uniform integer in `0..n` (`n > 0`): Lemire's multiply-and-reject, exactly unbiased.
+///
+/// The rejection is marked as the cold path ([`std::hint::cold_path`]), so the deal loops that
+/// inline this are laid out for the common case: a layout that put it in a loop's fall-through
+/// path cost the floor benchmark a quarter of its rate (a `#[cold]` function call instead made
+/// the loops keep the RNG state on the stack).
 #[inline]
 pub fn below<R: Rng>(rng: &mut R, n: u64) -> u64 {
     debug_assert!(n > 0);
     let mut m = u128::from(rng.next_u64()) * u128::from(n);
     if (m as u64) < n {
+        std::hint::cold_path();
         let threshold = n.wrapping_neg() % n;
         while (m as u64) < threshold {
             m = u128::from(rng.next_u64()) * u128::from(n);
@@ -117,7 +123,7 @@ impl Shoe {
     /// after the shuffle would read, in wide loads, bytes the swaps had just stored one at a
     /// time, which stalls the core until those stores land (a failed store-to-load forward);
     /// writing each card as it is dealt stores only bytes.
-    #[inline]
+    #[inline(never)]
     pub fn deal_into<R: Rng>(&mut self, rng: &mut R, out: &mut [Card], n: usize) {
         debug_assert!(n <= self.len && n <= out.len());
         for (p, dealt) in out[..n].iter_mut().enumerate() {

@@ -728,7 +728,7 @@ pub fn floor(deck: Deck, plan: &Plan, players: u8, progress: &(dyn Fn(u64) + Syn
                     let q = p + crate::cards::deal::below(&mut rng, (size - p) as u64) as usize;
                     cards.swap(p, q);
                 }
-                sum = sum.wrapping_add(u64::from_le_bytes(cards[..8].try_into().expect("8")));
+                sum = sum.wrapping_add(u64::from(cards[0]));
             }
             progress(rounds);
             sum
