@@ -265,14 +265,16 @@ impl Tally for SimTally {
     }
 }
 
-/// The most cards one round deals: the dealer and [`MAX_PLAYERS`] players, seven each.
-const MAX_ROUND_CARDS: usize = 7 * (MAX_PLAYERS as usize + 1);
+/// The most hands one round deals: the dealer's and [`MAX_PLAYERS`] players'.
+const MAX_SEATS: usize = MAX_PLAYERS as usize + 1;
+/// The most cards one round deals, seven a seat.
+const MAX_ROUND_CARDS: usize = 7 * MAX_SEATS;
 
 /// One round's hands in deal order (the dealer's seven cards, then each player's; hands past the
 /// last seat are cards this round did not deal), and where each hand's setting sits in its
 /// strategy's cache.
 pub struct DealtRound {
-    hands: [[Card; 7]; MAX_PLAYERS as usize + 1],
+    hands: [[Card; 7]; MAX_SEATS],
     dealer_slot: Option<ShapeSlot>,
     player_slots: [Option<ShapeSlot>; MAX_PLAYERS as usize],
 }
@@ -566,7 +568,7 @@ impl Job for Simulation {
 
     fn empty_round(&self) -> DealtRound {
         DealtRound {
-            hands: [[Card::JOKER1; 7]; MAX_PLAYERS as usize + 1],
+            hands: [[Card::JOKER1; 7]; MAX_SEATS],
             dealer_slot: None,
             player_slots: [None; MAX_PLAYERS as usize],
         }
