@@ -21,11 +21,13 @@
 //!   [`dense_index`]). Shapes with a flush suit have a dense index below [`FLUSH_SLOTS`] =
 //!   261,261: their multiset's first flush slot ([`FLUSH_BASES`], by its dense index) plus the
 //!   rank of the flush suit's ranks among the masks its distinct ranks allow (see
-//!   [`flush_slot`]). Each shape's entry is one `AtomicU64` (see `Entry`): the setting's
-//!   descriptor and what settlement and side bets need (the setting's front and back values,
-//!   the best five's category and top slot, the categories some five cards make: all functions
-//!   of the shape), so [`ShapeTable::known_at`] answers a hit with no split search; 2.7 MB a
-//!   table, small enough that a slot requested a few rounds ahead is found in a core's cache.
+//!   [`flush_slot`]). This is the one numbering of shapes: `exact main` ids its shapes by the
+//!   same [`ShapeSlot::index`] ([`crate::engine::exact_main::shapes`]). Each shape's entry is
+//!   one `AtomicU64` (see `Entry`): the setting's descriptor and what settlement and side bets
+//!   need (the setting's front and back values, the best five's category and top slot, the
+//!   categories some five cards make: all functions of the shape), so [`ShapeTable::known_at`]
+//!   answers a hit with no split search; 2.7 MB a table, small enough that a slot requested a
+//!   few rounds ahead is found in a core's cache.
 //!   An entry is written once, from empty, with a value that depends only on the shape.
 
 use std::sync::atomic::{AtomicU8, AtomicU64, Ordering};
@@ -39,8 +41,9 @@ use crate::eval::{Category, Value, flush_suit};
 /// Dense indices of 7-symbol multisets over 14 symbols: C(20, 7).
 pub const PLAIN_SLOTS: usize = 77_520;
 /// Flush-shape slots: for every rank multiset of at most two jokers and four cards a rank, one
-/// per flush-suit rank mask its distinct ranks allow (at least `5 - jokers` of them; some of
-/// these no deck deals, such as a mask that leaves out a rank held four times).
+/// per flush-suit rank mask its distinct ranks allow (at least `5 - jokers` of them). The
+/// 54-card deck deals every one (a mask of that many ranks holds every rank held four times);
+/// a deck of fewer jokers or ranks deals fewer.
 pub const FLUSH_SLOTS: usize = 261_261;
 /// Symbol of a joker in a descriptor (ranks are 0..13).
 const JOKER_SYMBOL: u8 = 13;
@@ -289,7 +292,9 @@ fn flush_slot_of(hand: &[Card; 7], suit: u8, dense: usize) -> u32 {
 /// The flush slot of the shape whose rank multiset has dense index `dense`, distinct ranks
 /// `ranks` (bit r: rank r), `jokers` jokers, and flush suit ranks `suit_ranks` (a subset of
 /// `ranks` of at least `5 - jokers`): the multiset's first slot plus the number of smaller
-/// masks it allows, counted on the suit ranks packed onto the multiset's distinct ranks.
+/// masks it allows, counted on the suit ranks packed onto the multiset's distinct ranks. The
+/// one numbering of flush shapes: the cache's slots, and `exact main`'s shape ids less
+/// [`PLAIN_SLOTS`].
 #[inline]
 pub fn flush_slot(dense: usize, ranks: u32, suit_ranks: u32, jokers: u32) -> u32 {
     let pattern = packed_bits(suit_ranks, ranks);

@@ -212,17 +212,18 @@ impl HandPricer {
         let mut plain = Vec::new();
         let mut position = vec![u32::MAX; PLAIN_SLOTS];
         let mut flush = Vec::new();
+        // Ids ascend and plain ids come first, so a flush shape's multiset has its position.
         for (&id, &(multiset, point)) in ids.iter().zip(&set) {
-            if id < PLAIN_SLOTS {
-                position[id] = plain.len() as u32;
-                plain.push((multiset, code(point)));
-            } else {
-                let shape = shapes.flush_shapes()[id - PLAIN_SLOTS];
-                flush.push(FlushEntry {
+            match shapes.flush_shape(id) {
+                None => {
+                    position[id] = plain.len() as u32;
+                    plain.push((multiset, code(point)));
+                }
+                Some(shape) => flush.push(FlushEntry {
                     plain: position[shape.plain as usize],
                     mask: shape.mask,
                     code: code(point),
-                });
+                }),
             }
         }
         HandPricer {

@@ -4,8 +4,9 @@
 //!
 //! Method, in four steps (each in its own file):
 //! 1. [`shapes`]: every shape of the deck (rank multiset, and the flush suit's ranks when a suit
-//!    holds five cards with the jokers) gets a dense id and a representative hand (about 340,000
-//!    shapes for 53 cards);
+//!    holds five cards with the jokers) gets its id, the slot of the simulation's shape cache
+//!    (below 338,781 whatever the deck), and a representative hand (292,253 shapes for 53 cards,
+//!    335,036 for 54);
 //! 2. [`settings`]: each representative is set by the dealer's way (a point of the (front, back)
 //!    value grid, or "does not qualify" / "overqualifies") and by the player's strategy (regions
 //!    of that grid: where it wins, loses, loses without a copy; see [`codes`]);

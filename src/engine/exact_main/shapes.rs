@@ -1,27 +1,33 @@
-//! Shapes of 7-card hands, numbered densely, and the decks they are dealt from.
+//! Shapes of 7-card hands, numbered as the simulation's shape cache numbers them, and the decks
+//! they are dealt from.
 //!
 //! Every strategy that sets a hand from its own seven cards reads only split values and
 //! suit-blind features, so its setting is a function of the hand's *shape* (see
 //! [`crate::strategy::shape`]): the multiset of rank symbols (ranks and jokers) and, when one suit
 //! holds five cards counting the jokers (at most one suit can), the rank mask of that suit.
 //!
-//! Ids: a shape with no flush suit is the dense index of its rank multiset
+//! Ids are the one numbering of shapes, the slots of the simulation's shape cache
+//! ([`ShapeSlot::index`]): a shape with no flush suit is the dense index of its rank multiset
 //! ([`dense_index_of_counts`], below [`PLAIN_SLOTS`]); a shape with a flush suit is
-//! `PLAIN_SLOTS + k`, `k` numbering the (multiset, flush mask) pairs the deck can deal. [`Shapes`]
-//! lists every shape of a [`SuitDeck`] with a representative hand, and reads a hand's id from
-//! [`ShapeKey`]s that add up card by card, so an enumeration pays one addition per card and one
-//! lookup per hand.
+//! `PLAIN_SLOTS` plus its [`flush_slot`] (below [`FLUSH_SLOTS`]). [`Shapes`] lists every shape of
+//! a [`SuitDeck`] with a representative hand, and reads a hand's id from [`ShapeKey`]s that add
+//! up card by card, so an enumeration pays one addition per card and one lookup per hand (for a
+//! flush shape, its multiset's first flush slot).
 //!
-//! Invariants: every hand of the deck has exactly one id, and the representative of that id has
-//! the hand's shape (the tests deal hands and check); ids that no hand of the deck has carry no
-//! representative.
+//! Invariants: ids run below `PLAIN_SLOTS + FLUSH_SLOTS` whatever the deck, and a hand's id is
+//! `ShapeSlot::of(hand).index()`; every hand of the deck has exactly one id, and the
+//! representative of that id has the hand's shape (the tests deal hands and check); ids that no
+//! hand of the deck has (shapes of more jokers than the deck holds, of ranks it lacks, or of five
+//! cards of a rank) carry no representative, so ids are not compact: a reduced deck deals few.
+//!
+//! [`ShapeSlot::index`]: crate::strategy::shape::ShapeSlot::index
 
 use std::collections::HashMap;
 
 use crate::cards::{Card, Cards, Deck, LANE_MASK, RANKS};
 use crate::eval::{JOKER_SYMBOL, symbol_multisets};
-pub use crate::strategy::shape::PLAIN_SLOTS;
-use crate::strategy::shape::dense_index_of_counts;
+pub use crate::strategy::shape::{FLUSH_SLOTS, PLAIN_SLOTS};
+use crate::strategy::shape::{dense_index_of_counts, flush_slot};
 
 /// Four full suits over some ranks, plus 0, 1 or 2 jokers: the game decks (all 13 ranks), and
 /// reduced decks (fewer ranks) small enough for brute force.
@@ -118,63 +124,18 @@ impl ShapeKey {
         }
     }
 
+    /// The key of a hand.
+    fn of_hand(hand: &[Card]) -> ShapeKey {
+        hand.iter()
+            .fold(ShapeKey::default(), |k, &c| k.plus(ShapeKey::of(c)))
+    }
+
     /// The suit with five or more cards counting the jokers (seven cards have at most one).
     #[inline]
-    fn flush_suit(self) -> Option<u32> {
+    fn flush_suit(self) -> Option<u8> {
         let reached = (self.suits + 0x3333) & 0x8888;
-        (reached != 0).then(|| reached.trailing_zeros() / 4)
+        (reached != 0).then(|| (reached.trailing_zeros() / 4) as u8)
     }
-}
-
-/// An open-addressing map from (dense index, flush mask) to flush-shape numbers, filled once.
-struct FlushIndex {
-    /// `(key + 1) << 32 | number`, 0 for an empty slot.
-    slots: Vec<u64>,
-    bits: u32,
-}
-
-impl FlushIndex {
-    fn new(keys: &[u32]) -> FlushIndex {
-        let bits = (2 * keys.len().max(1)).next_power_of_two().trailing_zeros();
-        let mut index = FlushIndex {
-            slots: vec![0; 1 << bits],
-            bits,
-        };
-        for (number, &key) in keys.iter().enumerate() {
-            let mut slot = index.home(key);
-            while index.slots[slot] != 0 {
-                slot = (slot + 1) & (index.slots.len() - 1);
-            }
-            index.slots[slot] = (u64::from(key) + 1) << 32 | number as u64;
-        }
-        index
-    }
-
-    #[inline]
-    fn home(&self, key: u32) -> usize {
-        (key.wrapping_mul(0x9E37_79B1) >> (32 - self.bits)) as usize
-    }
-
-    /// The number of `key`, which must be in the map.
-    #[inline]
-    fn get(&self, key: u32) -> u32 {
-        let wanted = u64::from(key) + 1;
-        let mut slot = self.home(key);
-        loop {
-            let entry = self.slots[slot];
-            if entry >> 32 == wanted || entry == 0 {
-                debug_assert!(entry != 0, "every flush shape of the deck is listed");
-                return entry as u32;
-            }
-            slot = (slot + 1) & (self.slots.len() - 1);
-        }
-    }
-}
-
-/// The flush key of a multiset's dense index and its flush suit's rank mask.
-#[inline]
-fn flush_key(dense: usize, mask: u32) -> u32 {
-    (dense as u32) << 13 | mask
 }
 
 /// One flush shape: its rank multiset's dense index and its flush suit's ranks.
@@ -187,17 +148,14 @@ pub struct FlushShape {
 /// Every shape of a deck: ids, representatives, and the id of any hand.
 pub struct Shapes {
     deck: SuitDeck,
-    flush_index: FlushIndex,
-    flush: Vec<FlushShape>,
+    /// By id: `PLAIN_SLOTS + FLUSH_SLOTS` of them, `None` where the deck deals no hand.
     representatives: Vec<Option<[Card; 7]>>,
 }
 
 impl Shapes {
-    /// Every shape `deck` can deal.
+    /// Every shape `deck` can deal, each at its id.
     pub fn new(deck: SuitDeck) -> Shapes {
-        let mut representatives = vec![None; PLAIN_SLOTS];
-        let mut flush = Vec::new();
-        let mut flush_hands = Vec::new();
+        let mut representatives = vec![None; PLAIN_SLOTS + FLUSH_SLOTS];
         for symbols in symbol_multisets(7) {
             let counts = symbol_counts(&symbols);
             let jokers = counts[JOKER_SYMBOL];
@@ -208,22 +166,12 @@ impl Shapes {
             let dense = dense_index_of_counts(rank_nibbles(&counts));
             representatives[dense] = Some(plain_hand(&counts));
             for mask in flush_masks(&counts) {
-                flush.push(FlushShape {
-                    plain: dense as u32,
-                    mask,
-                });
-                flush_hands.push(Some(flush_hand(&counts, mask)));
+                let slot = flush_slot(dense, ranks.into(), mask.into(), jokers as u32);
+                representatives[PLAIN_SLOTS + slot as usize] = Some(flush_hand(&counts, mask));
             }
         }
-        let keys: Vec<u32> = flush
-            .iter()
-            .map(|f| flush_key(f.plain as usize, u32::from(f.mask)))
-            .collect();
-        representatives.extend(flush_hands);
         Shapes {
             deck,
-            flush_index: FlushIndex::new(&keys),
-            flush,
             representatives,
         }
     }
@@ -233,7 +181,8 @@ impl Shapes {
         self.deck
     }
 
-    /// The number of ids (some plain ids have no hand in the deck).
+    /// The number of ids, `PLAIN_SLOTS + FLUSH_SLOTS` for every deck (ids the deck deals no hand
+    /// of have no representative).
     pub fn ids(&self) -> usize {
         self.representatives.len()
     }
@@ -243,9 +192,15 @@ impl Shapes {
         self.representatives[id]
     }
 
-    /// The flush shapes, by `id - PLAIN_SLOTS`.
-    pub fn flush_shapes(&self) -> &[FlushShape] {
-        &self.flush
+    /// The flush shape of `id`, read from its representative: `None` for a shape with no flush
+    /// suit, or one the deck deals no hand of.
+    pub fn flush_shape(&self, id: usize) -> Option<FlushShape> {
+        let key = ShapeKey::of_hand(&self.representative(id)?);
+        let suit = key.flush_suit()?;
+        Some(FlushShape {
+            plain: dense_index_of_counts(key.ranks) as u32,
+            mask: Cards(key.cards).suit_mask(suit) as u16,
+        })
     }
 
     /// The id of the seven cards whose keys add up to `key`.
@@ -254,19 +209,23 @@ impl Shapes {
         let dense = dense_index_of_counts(key.ranks);
         match key.flush_suit() {
             None => dense as u32,
-            Some(suit) => {
-                let mask = (key.cards >> (16 * suit)) as u32 & LANE_MASK as u32;
-                PLAIN_SLOTS as u32 + self.flush_index.get(flush_key(dense, mask))
-            }
+            Some(suit) => PLAIN_SLOTS as u32 + flush_slot_of(Cards(key.cards), suit, dense),
         }
     }
 
     /// The id of a hand.
     pub fn id_of(&self, hand: &[Card]) -> u32 {
-        self.id(hand
-            .iter()
-            .fold(ShapeKey::default(), |k, &c| k.plus(ShapeKey::of(c))))
+        self.id(ShapeKey::of_hand(hand))
     }
+}
+
+/// The flush slot of seven cards `cards`, whose flush suit is `suit` and whose rank multiset has
+/// dense index `dense`. Out of line: few hands have a flush suit, and the enumeration's hot loop
+/// stays smaller without it.
+#[inline(never)]
+fn flush_slot_of(cards: Cards, suit: u8, dense: usize) -> u32 {
+    let (ranks, jokers) = (cards.rank_mask(), cards.jokers());
+    flush_slot(dense, ranks, cards.suit_mask(suit), jokers)
 }
 
 /// How many of each symbol (13 ranks, then the joker).
@@ -358,13 +317,28 @@ mod tests {
     fn a_hand_and_its_representative_share_a_shape() {
         for deck in [1, 2].map(|j| Deck::with_jokers(j).unwrap()) {
             let shapes = Shapes::new(SuitDeck::of(deck));
+            assert_eq!(shapes.ids(), PLAIN_SLOTS + FLUSH_SLOTS);
             for hand in crate::cards::deal::sample_hands(deck, 3).take(50_000) {
                 let id = shapes.id_of(&hand) as usize;
+                assert_eq!(id, ShapeSlot::of(&hand).index(), "{hand:?}");
                 let rep = shapes.representative(id).expect("a dealt shape is listed");
                 assert_eq!(shapes.id_of(&rep) as usize, id, "{hand:?}");
                 assert_eq!(ShapeSlot::of(&hand), ShapeSlot::of(&rep), "{hand:?}");
+                let key = ShapeKey::of_hand(&hand);
+                let flush = key.flush_suit().map(|suit| FlushShape {
+                    plain: dense_index_of_counts(key.ranks) as u32,
+                    mask: Cards(key.cards).suit_mask(suit) as u16,
+                });
+                assert_eq!(flush.is_some(), id >= PLAIN_SLOTS, "{hand:?}");
+                assert_eq!(shapes.flush_shape(id), flush, "{hand:?}");
             }
         }
+    }
+
+    #[test]
+    fn two_jokers_deal_every_flush_slot() {
+        let shapes = Shapes::new(SuitDeck::of(Deck::with_jokers(2).unwrap()));
+        assert!((PLAIN_SLOTS..shapes.ids()).all(|id| shapes.representative(id).is_some()));
     }
 
     #[test]
