@@ -280,13 +280,15 @@ impl ShapeSlot {
 /// stays smaller without it.
 #[inline(never)]
 fn flush_slot_of(hand: &[Card; 7], suit: u8, dense: usize) -> u32 {
-    let cards = Cards::from_cards(hand);
-    flush_slot(
-        dense,
-        cards.rank_mask(),
-        cards.suit_mask(suit),
-        cards.jokers(),
-    )
+    flush_slot_of_cards(Cards::from_cards(hand), suit, dense)
+}
+
+/// The flush slot of seven cards `cards`, whose flush suit is `suit` and whose rank multiset has
+/// dense index `dense`.
+#[inline]
+pub fn flush_slot_of_cards(cards: Cards, suit: u8, dense: usize) -> u32 {
+    let (ranks, jokers) = (cards.rank_mask(), cards.jokers());
+    flush_slot(dense, ranks, cards.suit_mask(suit), jokers)
 }
 
 /// The flush slot of the shape whose rank multiset has dense index `dense`, distinct ranks

@@ -16,6 +16,7 @@
 //! Invariants: counts are exact integers (i128 while summing), so the result does not depend on
 //! the number of threads or the order of the work; each phase (one `|T|`) is timed.
 
+use std::sync::{Mutex, PoisonError};
 use std::time::Instant;
 
 use rayon::prelude::*;
@@ -179,6 +180,26 @@ impl Tally {
             family: Vec::new(),
             sweep: Sweep::default(),
         }
+    }
+
+    /// A tally from `spare` (all counts zero, as [`Tally::take_family`] leaves them), or a new
+    /// one: a tally holds a count for every id, so zeroing one per task would cost more than
+    /// counting a small family.
+    fn spare(spare: &Mutex<Vec<Tally>>, ids: usize) -> Tally {
+        let reused = spare.lock().unwrap_or_else(PoisonError::into_inner).pop();
+        reused.unwrap_or_else(|| Tally::new(ids))
+    }
+
+    /// Returns this tally, its counts all zero, to `spare`.
+    fn give_back(self, spare: &Mutex<Vec<Tally>>) {
+        debug_assert!(
+            self.touched.is_empty(),
+            "a tally goes back with its counts taken"
+        );
+        spare
+            .lock()
+            .unwrap_or_else(PoisonError::into_inner)
+            .push(self);
     }
 
     #[inline]
@@ -354,6 +375,7 @@ impl<K: HandKeys> Counter<'_, K> {
         }
         let mut sums = Sums::default();
         let ids = self.keys.ids();
+        let spare = Mutex::new(Vec::new());
         for &(set, weight) in &sets {
             let (rest, base) = split_keys(self.keys, self.cards, set);
             let k = 7 - shared;
@@ -363,14 +385,16 @@ impl<K: HandKeys> Counter<'_, K> {
                 let parts: Vec<Vec<(u32, u64)>> = (0..=rest.len() - k)
                     .into_par_iter()
                     .map(|i| {
-                        let mut tally = Tally::new(ids);
+                        let mut tally = Tally::spare(&spare, ids);
                         let first = self.keys.plus(base, rest[i]);
                         extend(self.keys, &rest[i + 1..], k - 1, first, &mut |id| {
                             tally.add(id)
                         });
                         progress(choose((rest.len() - i - 1) as u64, k as u64 - 1));
                         tally.take_family();
-                        tally.family
+                        let family = std::mem::take(&mut tally.family);
+                        tally.give_back(&spare);
+                        family
                     })
                     .collect();
                 merge_families(parts.concat())
