@@ -13,42 +13,61 @@
 //! Anything that depends on a set only through suit-blind and joker-blind facts can be summed
 //! over the representatives with these weights.
 
+use std::sync::LazyLock;
+
 use crate::cards::{Card, Cards, LANE_MASK};
 use crate::combin::choose;
 
 use super::shapes::SuitDeck;
 
-/// A parallel unit of the classes of one size: the joker count and the first suit's mask.
+/// A parallel unit of the classes of one size: the joker count and the first two suits' masks
+/// (the first suit alone made units too uneven: under a first mask of one high rank lie most of
+/// a size's classes, and one thread counted them while the others waited).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Root {
     pub jokers: u8,
     pub first: u16,
+    pub second: u16,
 }
 
-/// The rank masks of a deck with `p` bits, ascending, for `p` in `0..=7`.
-fn masks_by_popcount(deck: SuitDeck) -> Vec<Vec<u16>> {
-    let mut by_pop = vec![Vec::new(); 8];
-    let ranks = deck.ranks();
+/// Every rank mask of at most seven bits, by popcount, ascending: built once, shared by every
+/// deck (a reduced deck skips the masks of ranks it lacks).
+static MASKS_BY_POPCOUNT: LazyLock<[Vec<u16>; 8]> = LazyLock::new(|| {
+    let mut by_pop: [Vec<u16>; 8] = Default::default();
     for mask in 0..=LANE_MASK as u16 {
-        let p = mask.count_ones() as usize;
-        if mask & !ranks == 0 && p <= 7 {
-            by_pop[p].push(mask);
+        if let Some(masks) = by_pop.get_mut(mask.count_ones() as usize) {
+            masks.push(mask);
         }
     }
     by_pop
+});
+
+/// The masks of `deck` with `pop` bits, no greater than `bound`, ascending.
+fn masks_up_to(deck: SuitDeck, pop: usize, bound: u16) -> impl Iterator<Item = u16> {
+    let masks = &MASKS_BY_POPCOUNT[pop];
+    let fitting = masks.partition_point(|&m| m <= bound);
+    let ranks = deck.ranks();
+    masks[..fitting]
+        .iter()
+        .copied()
+        .filter(move |&m| m & !ranks == 0)
 }
 
 /// The roots of the classes of `t`-sets of `deck`.
 pub fn roots(deck: SuitDeck, t: usize) -> Vec<Root> {
-    let by_pop = masks_by_popcount(deck);
     let mut out = Vec::new();
     for jokers in 0..=t.min(usize::from(deck.jokers())) {
         let suited = t - jokers;
-        for masks in &by_pop[..=suited] {
-            out.extend(masks.iter().map(|&first| Root {
-                jokers: jokers as u8,
-                first,
-            }));
+        for pop in 0..=suited {
+            for first in masks_up_to(deck, pop, u16::MAX) {
+                for second_pop in 0..=suited - pop {
+                    out.extend(masks_up_to(deck, second_pop, first).map(|second| Root {
+                        jokers: jokers as u8,
+                        first,
+                        second,
+                    }));
+                }
+            }
         }
     }
     out
@@ -56,24 +75,23 @@ pub fn roots(deck: SuitDeck, t: usize) -> Vec<Root> {
 
 /// Calls `visit(representative, class size)` for every class of `t`-sets under `root`.
 pub fn for_each_class(deck: SuitDeck, t: usize, root: Root, mut visit: impl FnMut(Cards, u64)) {
-    let by_pop = masks_by_popcount(deck);
     let suited = t - usize::from(root.jokers);
-    let rest = suited - root.first.count_ones() as usize;
+    let rest = suited - (root.first.count_ones() + root.second.count_ones()) as usize;
     let joker_choices = choose(u64::from(deck.jokers()), u64::from(root.jokers));
     let jokers = [Card::JOKER1, Card::JOKER2][..usize::from(root.jokers)]
         .iter()
         .fold(0u64, |bits, c| bits | c.bit());
-    let mut masks = [root.first, 0, 0, 0];
+    let mut masks = [root.first, root.second, 0, 0];
     let mut emit = |masks: &[u16; 4]| {
         let cards = (0..4).fold(jokers, |bits, s| bits | u64::from(masks[s]) << (16 * s));
         visit(Cards(cards), joker_choices * suit_orbit(masks));
     };
-    fill(&by_pop, &mut masks, 1, rest, &mut emit);
+    fill(deck, &mut masks, 2, rest, &mut emit);
 }
 
-/// Chooses masks `1..4` in non-increasing order with `rest` bits in all.
+/// Chooses masks `suit..4` in non-increasing order with `rest` bits in all.
 fn fill(
-    by_pop: &[Vec<u16>],
+    deck: SuitDeck,
     masks: &mut [u16; 4],
     suit: usize,
     rest: usize,
@@ -82,13 +100,12 @@ fn fill(
     let bound = masks[suit - 1];
     let pops = if suit == 3 { rest..=rest } else { 0..=rest };
     for pop in pops {
-        let fitting = by_pop[pop].partition_point(|&m| m <= bound);
-        for &mask in &by_pop[pop][..fitting] {
+        for mask in masks_up_to(deck, pop, bound) {
             masks[suit] = mask;
             if suit == 3 {
                 emit(masks);
             } else {
-                fill(by_pop, masks, suit + 1, rest - pop, emit);
+                fill(deck, masks, suit + 1, rest - pop, emit);
             }
         }
     }

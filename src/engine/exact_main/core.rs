@@ -223,16 +223,26 @@ impl Tally {
     }
 }
 
-/// One family from parts that may share ids: the counts of each id added up, ids ascending.
-fn merge_families(mut parts: Vec<(u32, u64)>) -> Vec<(u32, u64)> {
-    parts.sort_unstable_by_key(|p| p.0);
-    let mut family: Vec<(u32, u64)> = Vec::with_capacity(parts.len());
-    for (id, n) in parts {
-        match family.last_mut() {
-            Some(last) if last.0 == id => last.1 += n,
-            _ => family.push((id, n)),
+/// One family from two that may share ids (each with its ids ascending): the counts of each id
+/// added up, ids ascending. Linear, so the parts of a family merge pairwise in parallel.
+fn merge_families(a: Vec<(u32, u64)>, b: Vec<(u32, u64)>) -> Vec<(u32, u64)> {
+    if a.is_empty() || b.is_empty() {
+        return if a.is_empty() { b } else { a };
+    }
+    let mut family = Vec::with_capacity(a.len() + b.len());
+    let (mut a, mut b) = (a.into_iter().peekable(), b.into_iter().peekable());
+    while let (Some(&(x, m)), Some(&(y, n))) = (a.peek(), b.peek()) {
+        match x.cmp(&y) {
+            std::cmp::Ordering::Less => family.extend(a.next()),
+            std::cmp::Ordering::Greater => family.extend(b.next()),
+            std::cmp::Ordering::Equal => {
+                family.push((x, m + n));
+                a.next();
+                b.next();
+            }
         }
     }
+    family.extend(a.chain(b));
     family
 }
 
@@ -382,7 +392,7 @@ impl<K: HandKeys> Counter<'_, K> {
             let family = if k == 0 {
                 vec![(self.keys.id(base), 1)]
             } else {
-                let parts: Vec<Vec<(u32, u64)>> = (0..=rest.len() - k)
+                (0..=rest.len() - k)
                     .into_par_iter()
                     .map(|i| {
                         let mut tally = Tally::spare(&spare, ids);
@@ -396,8 +406,7 @@ impl<K: HandKeys> Counter<'_, K> {
                         tally.give_back(&spare);
                         family
                     })
-                    .collect();
-                merge_families(parts.concat())
+                    .reduce(Vec::new, merge_families)
             };
             let family_sums = family_sums(self.codes, &family, &mut Sweep::default());
             sums.add(&family_sums, sign(shared) * i128::from(weight));
