@@ -8,10 +8,11 @@
 //! (an Envy bonus: each hand's line is paid to every other player of the round).
 //! A hand found in its strategy's shape cache is settled from the cached setting with no split
 //! search; each round's hands are located in those caches when it is dealt, a few rounds before
-//! it is played ([`crate::engine::run::LOOKAHEAD`]). A player's hand is counted by its class ([`HandClasses`]: its best category and
-//! the line of every bet on a player's seven cards), found once per plain shape
-//! ([`PlainMemo`]); the categories and those bets' lines are read off the class counts, and the
-//! other bets (three cards, the setting, the jokers, the dealer's hand) are settled hand by hand.
+//! it is played ([`crate::engine::run::LOOKAHEAD`]). A player's hand is counted by its class
+//! ([`HandClasses`]: its best category and the line of every bet on a player's seven cards),
+//! found once per plain shape ([`PlainMemo`]); the categories and those bets' lines are read off
+//! the class counts, and the other bets (three cards, the setting, the jokers, the dealer's hand)
+//! are settled hand by hand.
 //!
 //! Invariants: a [`SimTally`] holds only integers (counts, and payouts in [`BET_UNITS`]); its
 //! outcome counts, categories and every side bet's line counts each add up to its hands, and its

@@ -136,6 +136,15 @@ impl ShapeKey {
         let reached = (self.suits + 0x3333) & 0x8888;
         (reached != 0).then(|| (reached.trailing_zeros() / 4) as u8)
     }
+
+    /// The flush shape of seven cards with this key (`None` when no suit can make a flush).
+    fn flush_shape(self) -> Option<FlushShape> {
+        let suit = self.flush_suit()?;
+        Some(FlushShape {
+            plain: dense_index_of_counts(self.ranks) as u32,
+            mask: Cards(self.cards).suit_mask(suit) as u16,
+        })
+    }
 }
 
 /// One flush shape: its rank multiset's dense index and its flush suit's ranks.
@@ -195,12 +204,7 @@ impl Shapes {
     /// The flush shape of `id`, read from its representative: `None` for a shape with no flush
     /// suit, or one the deck deals no hand of.
     pub fn flush_shape(&self, id: usize) -> Option<FlushShape> {
-        let key = ShapeKey::of_hand(&self.representative(id)?);
-        let suit = key.flush_suit()?;
-        Some(FlushShape {
-            plain: dense_index_of_counts(key.ranks) as u32,
-            mask: Cards(key.cards).suit_mask(suit) as u16,
-        })
+        ShapeKey::of_hand(&self.representative(id)?).flush_shape()
     }
 
     /// The id of the seven cards whose keys add up to `key`.
@@ -323,11 +327,7 @@ mod tests {
                 let rep = shapes.representative(id).expect("a dealt shape is listed");
                 assert_eq!(shapes.id_of(&rep) as usize, id, "{hand:?}");
                 assert_eq!(ShapeSlot::of(&hand), ShapeSlot::of(&rep), "{hand:?}");
-                let key = ShapeKey::of_hand(&hand);
-                let flush = key.flush_suit().map(|suit| FlushShape {
-                    plain: dense_index_of_counts(key.ranks) as u32,
-                    mask: Cards(key.cards).suit_mask(suit) as u16,
-                });
+                let flush = ShapeKey::of_hand(&hand).flush_shape();
                 assert_eq!(flush.is_some(), id >= PLAIN_SLOTS, "{hand:?}");
                 assert_eq!(shapes.flush_shape(id), flush, "{hand:?}");
             }
