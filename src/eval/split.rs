@@ -73,9 +73,8 @@ impl SplitValues {
 pub struct KnownSetting {
     pub front: Value,
     pub back: Value,
-    /// The best five-card category of the seven cards.
-    pub best: Category,
-    /// Bit `c` set when some five of the seven cards make category `c` exactly.
+    /// Bit `c` set when some five of the seven cards make category `c` exactly: the highest
+    /// bit is the best five's category ([`KnownSetting::best`]).
     pub made: u16,
     /// The best five's highest rank slot (rank + 1).
     pub best_top_slot: u8,
@@ -85,13 +84,28 @@ impl KnownSetting {
     /// The setting of split `k` of a hand with split values `splits`.
     pub fn of_split(splits: &SplitValues, k: usize) -> KnownSetting {
         let best = splits.best_five();
-        KnownSetting {
+        let known = KnownSetting {
             front: splits.front[k],
             back: splits.back[k],
-            best: best.category(),
             made: splits.categories_made(),
             best_top_slot: best.slots()[0],
-        }
+        };
+        debug_assert_eq!(known.best(), best.category());
+        known
+    }
+
+    /// The best five-card category of the seven cards (read off [`KnownSetting::made`], so a
+    /// caller that does not ask pays nothing for it).
+    #[inline]
+    pub fn best(&self) -> Category {
+        Category::highest_made(self.made)
+    }
+
+    /// Whether the best five-card category of the seven cards is `category` or higher: one
+    /// shift of [`KnownSetting::made`].
+    #[inline]
+    pub fn best_at_least(&self, category: Category) -> bool {
+        self.made >> category as u16 != 0
     }
 }
 

@@ -457,8 +457,9 @@ impl DealerHand {
             },
             qualified: wager
                 .qualification
-                .qualifies(known.best, known.best_top_slot),
-            overqualified: wager.overqualifier.is_some() && known.best >= Category::FourOfAKind,
+                .qualifies(known.best(), known.best_top_slot),
+            overqualified: wager.overqualifier.is_some()
+                && known.best_at_least(Category::FourOfAKind),
         }
     }
 }

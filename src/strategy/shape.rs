@@ -36,7 +36,7 @@ use std::sync::{Arc, LazyLock};
 use crate::cards::{Card, Cards};
 use crate::combin::BINOMIAL;
 use crate::eval::split::{FRONT_POSITIONS, KnownSetting, SPLIT_COUNT, SplitValues};
-use crate::eval::{Category, Value, flush_suit};
+use crate::eval::{Value, flush_suit};
 
 /// Dense indices of 7-symbol multisets over 14 symbols: C(20, 7).
 pub const PLAIN_SLOTS: usize = 77_520;
@@ -391,7 +391,6 @@ impl Entry {
 
     fn new(descriptor: u64, known: KnownSetting) -> Entry {
         debug_assert_eq!(known.front.0 & 0xFFF, 0, "a front value has two rank slots");
-        debug_assert_eq!(15 - known.made.leading_zeros(), known.best as u32);
         Entry(
             Self::FILLED
                 | descriptor << 53
@@ -411,7 +410,6 @@ impl Entry {
         KnownSetting {
             front: Value(((self.0 >> 41) as u32 & 0xFFF) << 12),
             back: Value((self.0 >> 17) as u32 & 0xFF_FFFF),
-            best: Category::highest_made(made),
             made,
             best_top_slot: ((self.0 >> 13) & 15) as u8,
         }
