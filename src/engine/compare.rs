@@ -432,7 +432,34 @@ pub struct Comparison {
     /// player's without seeing the dealer: each sets once a deal, before any arm is settled.
     dealer_ways: Vec<usize>,
     player_ways: Vec<usize>,
+    /// How many times each of a deal's loops runs.
+    counts: LoopCounts,
 }
+
+/// How many times each loop of a deal runs (the lengths of [`Comparison::dealer_tables`],
+/// `player_tables`, `dealer_ways`, `player_ways`, [`Comparison::arms`] and
+/// [`Comparison::pairs`]). The usual comparison, two ways against one dealer's way, has
+/// [`TWO_WAYS`], and a deal of it is dealt and played by code compiled for those counts
+/// ([`Comparison::deal_with`], [`Comparison::play_with`]): no loops to keep.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+struct LoopCounts {
+    dealer_tables: usize,
+    player_tables: usize,
+    dealer_ways: usize,
+    player_ways: usize,
+    arms: usize,
+    pairs: usize,
+}
+
+/// The counts of `compare --ways A B --dealer-way D` (two ways with caches of their own).
+const TWO_WAYS: LoopCounts = LoopCounts {
+    dealer_tables: 1,
+    player_tables: 2,
+    dealer_ways: 1,
+    player_ways: 2,
+    arms: 2,
+    pairs: 1,
+};
 
 impl Comparison {
     /// Checks the parts fit together and lays out the arms.
@@ -460,6 +487,7 @@ impl Comparison {
             sees_dealer: Vec::new(),
             dealer_ways: Vec::new(),
             player_ways: Vec::new(),
+            counts: LoopCounts::default(),
         };
         cmp.validate()?;
         cmp.arms = cmp.lay_out_arms();
@@ -481,6 +509,14 @@ impl Comparison {
             cmp.distinct_ways(|arm| (!cmp.sees_dealer[arm.player]).then_some(arm.player));
         cmp.dealer_tables = cmp.distinct_tables(&cmp.dealer_ways);
         cmp.player_tables = cmp.distinct_tables(&cmp.player_ways);
+        cmp.counts = LoopCounts {
+            dealer_tables: cmp.dealer_tables.len(),
+            player_tables: cmp.player_tables.len(),
+            dealer_ways: cmp.dealer_ways.len(),
+            player_ways: cmp.player_ways.len(),
+            arms: cmp.arms.len(),
+            pairs: cmp.pairs.len(),
+        };
         Ok(cmp)
     }
 
@@ -765,16 +801,22 @@ impl Comparison {
         (outcome, setting.values)
     }
 
-    /// Plays one deal under every arm into `r`.
-    #[inline]
-    fn play_deal(&self, round: &Dealt, slow: &mut SlowHand, r: &mut DealResult) {
-        for &way in &self.dealer_ways {
+    /// Plays one deal under every arm into `r` (`counts`: [`Comparison::counts`]).
+    #[inline(always)]
+    fn play_deal(
+        &self,
+        counts: LoopCounts,
+        round: &Dealt,
+        slow: &mut SlowHand,
+        r: &mut DealResult,
+    ) {
+        for &way in &self.dealer_ways[..counts.dealer_ways] {
             r.settings.dealer[way] = self.dealer_of(way, round);
         }
-        for &way in &self.player_ways {
+        for &way in &self.player_ways[..counts.player_ways] {
             r.settings.player[way] = self.player_of(way, round.player_slot, slow);
         }
-        for (a, arm) in self.arms.iter().enumerate() {
+        for (a, arm) in self.arms[..counts.arms].iter().enumerate() {
             (r.outcome[a], r.player[a]) = self.play_arm(arm, slow, &r.settings);
         }
     }
@@ -832,6 +874,68 @@ impl Comparison {
     }
 }
 
+impl Comparison {
+    /// [`Job::deal`] with the loop counts `counts`: [`TWO_WAYS`] (a constant, so the loops
+    /// unroll) or the comparison's own.
+    #[inline(always)]
+    fn deal_with(
+        &self,
+        counts: LoopCounts,
+        shoe: &mut Shoe,
+        rng: &mut ChunkRng,
+        round: &mut DealtPair,
+    ) {
+        let round = &mut round.dealt;
+        shoe.deal_into(rng, &mut round.cards, 14);
+        round.dealer_slot = ShapeSlot::of(round.dealer());
+        round.player_slot = ShapeSlot::of(round.player());
+        for table in &self.dealer_tables[..counts.dealer_tables] {
+            table.prefetch(round.dealer_slot);
+        }
+        for table in &self.player_tables[..counts.player_tables] {
+            table.prefetch(round.player_slot);
+        }
+    }
+
+    /// [`Job::play`] with the loop counts `counts` (see [`Comparison::deal_with`]).
+    #[inline(always)]
+    fn play_with(
+        &self,
+        counts: LoopCounts,
+        round: &mut DealtPair,
+        deal: u64,
+        tally: &mut CompareTally,
+    ) {
+        let DealtPair { dealt, result: r } = round;
+        let mut slow = SlowHand {
+            dealt: dealt.player(),
+            ev: &self.ev,
+            known: None,
+        };
+        self.play_deal(counts, dealt, &mut slow, r);
+        tally.deals += 1;
+        for (i, &o) in r.outcome[..counts.arms].iter().enumerate() {
+            tally.outcomes[i].record(o);
+        }
+        let mut any = false;
+        for (p, &(a, b)) in self.pairs[..counts.pairs].iter().enumerate() {
+            tally.joint[p][r.outcome[a].index()][r.outcome[b].index()] += 1;
+            let (arm_a, arm_b) = (&self.arms[a], &self.arms[b]);
+            // Arms with the same dealer's way (every pair, when the player's way varies) share
+            // one dealer setting: no need to look.
+            let dealer_differs = arm_a.dealer != arm_b.dealer
+                && r.dealer_setting(arm_a) != r.dealer_setting(arm_b);
+            let differ = u64::from(r.player[a] != r.player[b]) + u64::from(dealer_differs);
+            tally.set_differently[p] += differ;
+            any |= differ > 0;
+        }
+        tally.any_set_differently += u64::from(any);
+        if any && self.examples > 0 {
+            self.record_example(deal, dealt, &mut slow, r, tally);
+        }
+    }
+}
+
 impl Job for Comparison {
     type Tally = CompareTally;
     type Round = DealtPair;
@@ -856,18 +960,12 @@ impl Job for Comparison {
     }
 
     /// Deals fourteen cards (the dealer's seven, then the player's) and asks every way's cache
-    /// for the two hands' slots.
+    /// for the two hands' slots ([`Comparison::deal_with`]).
     #[inline(always)]
     fn deal(&self, shoe: &mut Shoe, rng: &mut ChunkRng, round: &mut DealtPair) {
-        let round = &mut round.dealt;
-        shoe.deal_into(rng, &mut round.cards, 14);
-        round.dealer_slot = ShapeSlot::of(round.dealer());
-        round.player_slot = ShapeSlot::of(round.player());
-        for table in &self.dealer_tables {
-            table.prefetch(round.dealer_slot);
-        }
-        for table in &self.player_tables {
-            table.prefetch(round.player_slot);
+        match self.counts {
+            TWO_WAYS => self.deal_with(TWO_WAYS, shoe, rng, round),
+            counts => self.deal_with(counts, shoe, rng, round),
         }
     }
 
@@ -879,31 +977,12 @@ impl Job for Comparison {
         deals + self.examples as f64 * 0.02
     }
 
-    /// Plays one deal under every variant and tallies it.
-    #[inline]
+    /// Plays one deal under every variant and tallies it ([`Comparison::play_with`]).
+    #[inline(always)]
     fn play(&self, round: &mut DealtPair, deal: u64, tally: &mut CompareTally) {
-        let DealtPair { dealt, result: r } = round;
-        let mut slow = SlowHand {
-            dealt: dealt.player(),
-            ev: &self.ev,
-            known: None,
-        };
-        self.play_deal(dealt, &mut slow, r);
-        tally.deals += 1;
-        for (i, &o) in r.outcome[..self.arms.len()].iter().enumerate() {
-            tally.outcomes[i].record(o);
-        }
-        let mut any = false;
-        for (p, &(a, b)) in self.pairs.iter().enumerate() {
-            tally.joint[p][r.outcome[a].index()][r.outcome[b].index()] += 1;
-            let dealer_differs = r.dealer_setting(&self.arms[a]) != r.dealer_setting(&self.arms[b]);
-            let differ = u64::from(r.player[a] != r.player[b]) + u64::from(dealer_differs);
-            tally.set_differently[p] += differ;
-            any |= differ > 0;
-        }
-        tally.any_set_differently += u64::from(any);
-        if any && self.examples > 0 {
-            self.record_example(deal, dealt, &mut slow, r, tally);
+        match self.counts {
+            TWO_WAYS => self.play_with(TWO_WAYS, round, deal, tally),
+            counts => self.play_with(counts, round, deal, tally),
         }
     }
 }
