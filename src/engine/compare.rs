@@ -923,8 +923,8 @@ impl Comparison {
             let (arm_a, arm_b) = (&self.arms[a], &self.arms[b]);
             // Arms with the same dealer's way (every pair, when the player's way varies) share
             // one dealer setting: no need to look.
-            let dealer_differs = arm_a.dealer != arm_b.dealer
-                && r.dealer_setting(arm_a) != r.dealer_setting(arm_b);
+            let dealer_differs =
+                arm_a.dealer != arm_b.dealer && r.dealer_setting(arm_a) != r.dealer_setting(arm_b);
             let differ = u64::from(r.player[a] != r.player[b]) + u64::from(dealer_differs);
             tally.set_differently[p] += differ;
             any |= differ > 0;
