@@ -786,11 +786,7 @@ impl Comparison {
     ) -> (Outcome, (Value, Value)) {
         let dealer = s.dealer[arm.dealer];
         if self.sees_dealer[arm.player] {
-            let shown = self.wager().dealer_exposed.then_some(dealer.setting);
-            let (hand, splits) = slow.get();
-            let k = self.way(arm.player).choose(hand, splits, shown);
-            let values = (splits.front[k], splits.back[k]);
-            return (settle(splits, k, &dealer), values);
+            return self.play_seeing_dealer(arm, slow, &dealer);
         }
         let setting = s.player[arm.player];
         let (front, back) = setting.values;
@@ -799,6 +795,23 @@ impl Comparison {
             false => Outcome::Foul,
         };
         (outcome, setting.values)
+    }
+
+    /// [`Comparison::play_arm`] for a player's way that sees the dealer's setting: a split
+    /// search every deal, out of line (the search dwarfs the call, and the usual arms' code
+    /// stays small).
+    #[inline(never)]
+    fn play_seeing_dealer(
+        &self,
+        arm: &Arm,
+        slow: &mut SlowHand,
+        dealer: &DealerHand,
+    ) -> (Outcome, (Value, Value)) {
+        let shown = self.wager().dealer_exposed.then_some(dealer.setting);
+        let (hand, splits) = slow.get();
+        let k = self.way(arm.player).choose(hand, splits, shown);
+        let values = (splits.front[k], splits.back[k]);
+        (settle(splits, k, dealer), values)
     }
 
     /// Plays one deal under every arm into `r` (`counts`: [`Comparison::counts`]).
