@@ -101,11 +101,11 @@ impl KnownSetting {
         Category::highest_made(self.made)
     }
 
-    /// Whether the best five-card category of the seven cards is `category` or higher: one
-    /// shift of [`KnownSetting::made`].
+    /// Whether the best five-card category of the seven cards is `category` or higher
+    /// ([`KnownSetting::best`]` >= category`): one shift of [`KnownSetting::made`].
     #[inline]
     pub fn best_at_least(&self, category: Category) -> bool {
-        self.made >> category as u16 != 0
+        (self.made | 1) >> category as u16 != 0
     }
 }
 
@@ -151,6 +151,25 @@ mod tests {
     use super::*;
     use crate::cards::Deck;
     use crate::eval::Ranking;
+
+    #[test]
+    fn best_at_least_agrees_with_best_for_every_made_mask() {
+        for made in 0..1u16 << 11 {
+            let known = KnownSetting {
+                front: Value(0),
+                back: Value(0),
+                made,
+                best_top_slot: 0,
+            };
+            for category in Category::ALL_DESCENDING {
+                assert_eq!(
+                    known.best_at_least(category),
+                    known.best() >= category,
+                    "{made:b}"
+                );
+            }
+        }
+    }
 
     #[test]
     fn front_positions_are_the_21_distinct_pairs() {
