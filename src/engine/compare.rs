@@ -432,8 +432,6 @@ pub struct Comparison {
     /// player's without seeing the dealer: each sets once a deal, before any arm is settled.
     dealer_ways: Vec<usize>,
     player_ways: Vec<usize>,
-    /// How many times each of a deal's loops runs.
-    counts: LoopCounts,
 }
 
 /// How many times each loop of a deal runs (the lengths of [`Comparison::dealer_tables`],
@@ -441,7 +439,7 @@ pub struct Comparison {
 /// [`Comparison::pairs`]). The usual comparison, two ways against one dealer's way, has
 /// [`TWO_WAYS`], and a deal of it is dealt and played by code compiled for those counts
 /// ([`Comparison::deal_with`], [`Comparison::play_with`]): no loops to keep.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
 struct LoopCounts {
     dealer_tables: usize,
     player_tables: usize,
@@ -487,7 +485,6 @@ impl Comparison {
             sees_dealer: Vec::new(),
             dealer_ways: Vec::new(),
             player_ways: Vec::new(),
-            counts: LoopCounts::default(),
         };
         cmp.validate()?;
         cmp.arms = cmp.lay_out_arms();
@@ -509,15 +506,20 @@ impl Comparison {
             cmp.distinct_ways(|arm| (!cmp.sees_dealer[arm.player]).then_some(arm.player));
         cmp.dealer_tables = cmp.distinct_tables(&cmp.dealer_ways);
         cmp.player_tables = cmp.distinct_tables(&cmp.player_ways);
-        cmp.counts = LoopCounts {
-            dealer_tables: cmp.dealer_tables.len(),
-            player_tables: cmp.player_tables.len(),
-            dealer_ways: cmp.dealer_ways.len(),
-            player_ways: cmp.player_ways.len(),
-            arms: cmp.arms.len(),
-            pairs: cmp.pairs.len(),
-        };
         Ok(cmp)
+    }
+
+    /// How many times each loop of a deal runs: the lengths of the lists it walks.
+    #[inline(always)]
+    fn counts(&self) -> LoopCounts {
+        LoopCounts {
+            dealer_tables: self.dealer_tables.len(),
+            player_tables: self.player_tables.len(),
+            dealer_ways: self.dealer_ways.len(),
+            player_ways: self.player_ways.len(),
+            arms: self.arms.len(),
+            pairs: self.pairs.len(),
+        }
     }
 
     /// The distinct ways that `side_way` picks from the arms, in the arms' order.
@@ -814,7 +816,7 @@ impl Comparison {
         (settle(splits, k, dealer), values)
     }
 
-    /// Plays one deal under every arm into `r` (`counts`: [`Comparison::counts`]).
+    /// Plays one deal under every arm into `r` (`counts`: [`Comparison::counts`] or equal to it).
     #[inline(always)]
     fn play_deal(
         &self,
@@ -976,7 +978,7 @@ impl Job for Comparison {
     /// for the two hands' slots ([`Comparison::deal_with`]).
     #[inline(always)]
     fn deal(&self, shoe: &mut Shoe, rng: &mut ChunkRng, round: &mut DealtPair) {
-        match self.counts {
+        match self.counts() {
             TWO_WAYS => self.deal_with(TWO_WAYS, shoe, rng, round),
             counts => self.deal_with(counts, shoe, rng, round),
         }
@@ -993,7 +995,7 @@ impl Job for Comparison {
     /// Plays one deal under every variant and tallies it ([`Comparison::play_with`]).
     #[inline(always)]
     fn play(&self, round: &mut DealtPair, deal: u64, tally: &mut CompareTally) {
-        match self.counts {
+        match self.counts() {
             TWO_WAYS => self.play_with(TWO_WAYS, round, deal, tally),
             counts => self.play_with(counts, round, deal, tally),
         }

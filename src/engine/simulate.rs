@@ -504,6 +504,7 @@ impl Simulation {
         self.close_block(tally);
         self.reserve_block(tally, block);
         tally.open.block = block;
+        // Blocks `0..=block` of an endless run hold the deals below the next block's first.
         tally.open.ends_at = deals_through_block(block, u64::MAX);
     }
 

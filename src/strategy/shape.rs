@@ -204,9 +204,9 @@ fn dense_index_of_prefixes(below: u64) -> usize {
 
 /// `PREFIX_TERMS[t][i]`: the terms of [`dense_index`] for the three prefix counts in bits
 /// `12t..12t + 12` (ranks `3t`, `3t + 1` and `3t + 2`, their nibbles holding
-/// `q_{3t+1}..q_{3t+3}`); table 4 holds only rank 12. A count is at most 7, so 11 bits index a table; counts that never occur
-/// give 0. Each sum of three terms is below 2^16 (at most C(16, 6) + C(17, 6) + C(18, 6) =
-/// 38,948). 20 KB.
+/// `q_{3t+1}..q_{3t+3}`); table 4 holds only rank 12. A count is at most 7, so 11 bits index a
+/// table; counts that never occur give 0. Each sum of three terms is below 2^16 (at most
+/// C(16, 6) + C(17, 6) + C(18, 6) = 38,948). 20 KB.
 static PREFIX_TERMS: [[u16; 2048]; 5] = prefix_terms();
 
 const fn prefix_terms() -> [[u16; 2048]; 5] {
