@@ -106,8 +106,8 @@ const LONGEST_WORD: usize = 64;
 const LONGEST_MESSAGE: usize = 900;
 
 /// A message as an error shows it: each word (run of non-blank characters) longer than
-/// [`LONGEST_WORD`] cut to its start, an ellipsis and its length, and the whole cut likewise
-/// beyond [`LONGEST_MESSAGE`]; so a message quoting a 100 KB bad value stays short.
+/// `LONGEST_WORD` cut to its start, an ellipsis and its length, and the whole cut likewise
+/// beyond `LONGEST_MESSAGE`; so a message quoting a 100 KB bad value stays short.
 pub fn clipped(message: &str) -> String {
     let cut = |text: &str, keep: usize| -> String {
         match text.char_indices().nth(keep) {

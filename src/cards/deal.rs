@@ -133,7 +133,7 @@ impl Shoe {
 }
 
 /// A fixed-seed stream of random 7-card hands from `deck`, each sorted by card index
-/// ([`splitmix64`] and a partial Fisher-Yates shuffle: reproducible on every platform), for
+/// (`splitmix64` and a partial Fisher-Yates shuffle: reproducible on every platform), for
 /// tests, lints and benches.
 pub fn sample_hands(deck: Deck, seed: u64) -> impl Iterator<Item = [Card; 7]> {
     let cards = deck.cards();

@@ -975,7 +975,7 @@ impl Job for Comparison {
     }
 
     /// Deals fourteen cards (the dealer's seven, then the player's) and asks every way's cache
-    /// for the two hands' slots ([`Comparison::deal_with`]).
+    /// for the two hands' slots (`Comparison::deal_with`).
     #[inline(always)]
     fn deal(&self, shoe: &mut Shoe, rng: &mut ChunkRng, round: &mut DealtPair) {
         match self.counts() {
@@ -992,7 +992,7 @@ impl Job for Comparison {
         deals + self.examples as f64 * 0.02
     }
 
-    /// Plays one deal under every variant and tallies it ([`Comparison::play_with`]).
+    /// Plays one deal under every variant and tallies it (`Comparison::play_with`).
     #[inline(always)]
     fn play(&self, round: &mut DealtPair, deal: u64, tally: &mut CompareTally) {
         match self.counts() {

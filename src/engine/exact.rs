@@ -29,7 +29,7 @@
 //!
 //! Three-card bets: every 3-card hand of the deck (C(53, 3) = 23,426), each equally likely to be
 //! the player's first three cards. Setting bets: every 7-card hand, set by the player's way
-//! ([`setting`]), which must set a hand from its own seven cards ([`countable`]).
+//! (`setting`), which must set a hand from its own seven cards ([`countable`]).
 
 mod setting;
 

@@ -14,7 +14,7 @@
 //! the class counts, and the other bets (three cards, the setting, the jokers, the dealer's hand)
 //! are settled hand by hand.
 //!
-//! Invariants: a [`SimTally`] holds only integers (counts, and payouts in [`BET_UNITS`]); its
+//! Invariants: a [`SimTally`] holds only integers (counts, and payouts in [`BET_UNITS`](crate::game::wager::BET_UNITS)); its
 //! outcome counts, categories and every side bet's line counts each add up to its hands, and its
 //! net equals what its outcome counts pay ([`SimTally::check`]).
 //!
@@ -25,7 +25,7 @@
 //! like every other field, so shards, merges and resumed runs give the same blocks; the blocks of
 //! a wager add up to its net.
 //!
-//! A chunk counts the hands of the block it is in apart ([`OpenBlock`]: by outcome, by class, and
+//! A chunk counts the hands of the block it is in apart (`OpenBlock`: by outcome, by class, and
 //! by line of the bets settled hand by hand) and folds them into its tally when the block or the
 //! chunk ends ([`Job::end_chunk`]). With one player a round's net is
 //! its one hand's, so each wager's sums (net, squares, block) are then read off those counts
@@ -33,7 +33,7 @@
 //! a chunk returns has no open block. The hot loop allocates nothing:
 //! hands live on the stack and each hand's 21 splits are evaluated at most once (on a cache miss).
 //! With one player (most runs) a round is dealt and played by code compiled for exactly one
-//! player ([`Simulation::deal_seats`], [`Simulation::play_seats`]): no seat loops to keep, and
+//! player (`Simulation::deal_seats`, `Simulation::play_seats`): no seat loops to keep, and
 //! with the helpers they call kept inline, 846 instructions a deal fell to 815.
 
 use std::sync::Arc;
@@ -662,7 +662,7 @@ impl Job for Simulation {
     }
 
     /// Deals the dealer's and each player's seven cards and locates each hand in its
-    /// strategy's cache ([`Simulation::deal_seats`]).
+    /// strategy's cache (`Simulation::deal_seats`).
     #[inline(always)]
     fn deal(&self, shoe: &mut Shoe, rng: &mut ChunkRng, round: &mut DealtRound) {
         match self.players {
@@ -676,7 +676,7 @@ impl Job for Simulation {
         plan.deals as f64 * f64::from(self.players + 1) / 2.0 / 5e6
     }
 
-    /// Sets and settles one dealt round into `tally` ([`Simulation::play_seats`]).
+    /// Sets and settles one dealt round into `tally` (`Simulation::play_seats`).
     #[inline(always)]
     fn play(&self, round: &mut DealtRound, deal: u64, tally: &mut SimTally) {
         match self.players {

@@ -241,7 +241,7 @@ fn three_card_line_table(paytable: &Paytable) -> Vec<u8> {
         .collect()
 }
 
-/// The key of a three-card hand in [`three_card_line_table`].
+/// The key of a three-card hand in `three_card_line_table`.
 #[inline]
 pub fn three_card_key(cards: &[Card; 3], joker: JokerRule) -> usize {
     let has_joker = cards.iter().any(|c| c.is_joker());

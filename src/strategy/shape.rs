@@ -18,8 +18,8 @@
 //!   everything before it); `tests/suite/way_cache.rs` checks both.
 //! - Shapes with no flush suit (most hands) have a dense index below `C(20, 7)` = 77,520: the
 //!   colex rank of the rank multiset, reflected, computed from prefix counts with no sort (see
-//!   [`dense_index`]). Shapes with a flush suit have a dense index below [`FLUSH_SLOTS`] =
-//!   261,261: their multiset's first flush slot ([`FLUSH_BASES`], by its dense index) plus the
+//!   `dense_index`). Shapes with a flush suit have a dense index below [`FLUSH_SLOTS`] =
+//!   261,261: their multiset's first flush slot (`FLUSH_BASES`, by its dense index) plus the
 //!   rank of the flush suit's ranks among the masks its distinct ranks allow (see
 //!   [`flush_slot`]). This is the one numbering of shapes: `exact main` ids its shapes by the
 //!   same [`ShapeSlot::index`] ([`crate::engine::exact_main::shapes`]). Each shape's entry is
@@ -185,7 +185,7 @@ fn dense_index(symbols: [u8; 7]) -> usize {
     dense_index_of_counts(symbols.iter().map(|&s| 1u64 << (4 * s)).sum())
 }
 
-/// [`dense_index`] from the multiset's rank counts packed in nibbles (rank `r` in bits `4r..4r+4`;
+/// `dense_index` from the multiset's rank counts packed in nibbles (rank `r` in bits `4r..4r+4`;
 /// jokers may be left out or counted above rank 12, and bits from 52 up may hold anything: they
 /// change nothing read, as a product's low bits depend only on its factors' low bits).
 #[inline]
@@ -193,7 +193,7 @@ pub fn dense_index_of_counts(counts: u64) -> usize {
     dense_index_of_prefixes(counts.wrapping_mul(NIBBLE_ONES))
 }
 
-/// [`dense_index`] from the multiset's prefix counts packed in nibbles (rank `k`'s nibble: how
+/// `dense_index` from the multiset's prefix counts packed in nibbles (rank `k`'s nibble: how
 /// many symbols rank `k` or below; bits from 52 up may hold anything).
 #[inline]
 fn dense_index_of_prefixes(below: u64) -> usize {
@@ -243,7 +243,7 @@ pub struct ShapeSlot(u32);
 
 impl ShapeSlot {
     /// Where every shape table keeps `hand` (its cards in any order): a function of the hand
-    /// alone, so one slot serves the tables of several strategies. One [`SLOT_KEYS`] sum gives
+    /// alone, so one slot serves the tables of several strategies. One `SLOT_KEYS` sum gives
     /// both the flush suit (if any) and the prefix counts of the dense index.
     #[inline(always)]
     pub fn of(hand: &[Card; 7]) -> ShapeSlot {

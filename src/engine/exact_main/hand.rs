@@ -12,7 +12,7 @@
 //! from the other three suits). At most one suit can be a flush suit, so the flush shapes
 //! `(M, S)` take these counts summed over the four suits, and `M` itself keeps the rest. The
 //! counts, added into the dealer grid by each shape's setting, price every legal setting of the
-//! hand in four lookups ([`DealerGrid`]).
+//! hand in four lookups ([`DealerGrid`](crate::strategy::optimal::grid::DealerGrid)).
 //!
 //! Invariants: the counts are exact and add up to `C(n - 7, 7)`; the result equals
 //! [`crate::strategy::optimal::hand::by_enumeration`] integer for integer (the tests check), in a

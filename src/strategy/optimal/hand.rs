@@ -3,7 +3,7 @@
 //!
 //! Two methods, which the tests hold to the same integers:
 //! - [`by_enumeration`] deals every dealer hand of the remaining cards, sets it by the dealer's
-//!   way and settles each legal player setting with [`crate::engine::simulate::settle`] (seconds per hand).
+//!   way and settles each legal player setting with [`settle`] (seconds per hand).
 //! - [`SettingTable`] sets every dealer hand of the whole deck once (one `u32` code per hand, by
 //!   its colex rank) and, for a player hand, counts the codes of the dealer hands that avoid the
 //!   player's cards into a [`DealerGrid`] (a fraction of a second per hand once built).

@@ -1,6 +1,6 @@
 //! Hand features: what a house-way condition can ask about a 7-card hand.
 //!
-//! Every feature is declared once, in the [`declare_features!`] table below: its TOML key, its
+//! Every feature is declared once, in the `declare_features!` table below: its TOML key, its
 //! [`Feature`] variant, its [`Kind`] (how its bounds are read), a description (shown by the
 //! README, `--explain` and error messages) and how its value is read from the hand's `Facts`.
 //! The `when` keys the language accepts ([`WHEN_KEYS`]), the compiled conditions and the feature
