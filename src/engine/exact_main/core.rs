@@ -211,15 +211,21 @@ impl Tally {
         *count += 1;
     }
 
-    /// The family tallied so far (its ids ascending), and a fresh tally.
+    /// The family tallied so far (its ids in the order first met), and a fresh tally: the
+    /// sweep counts a family in any order.
     fn take_family(&mut self) {
-        self.touched.sort_unstable();
         self.family.clear();
         for &id in &self.touched {
             let count = std::mem::take(&mut self.counts[id as usize]);
             self.family.push((id, u64::from(count)));
         }
         self.touched.clear();
+    }
+
+    /// [`Tally::take_family`] with the ids ascending, as [`merge_families`] needs them.
+    fn take_family_ascending(&mut self) {
+        self.touched.sort_unstable();
+        self.take_family();
     }
 }
 
@@ -267,17 +273,17 @@ fn extend<K: HandKeys>(
     }
 }
 
-/// The keys of the cards outside `set`, and the key of `set`.
-fn split_keys<K: HandKeys>(keys: &K, cards: &[Card], set: Cards) -> (Vec<K::Key>, K::Key) {
-    let rest = cards
-        .iter()
-        .filter(|&&c| !set.contains(c))
-        .map(|&c| keys.key(c))
-        .collect();
-    let base = set
-        .iter()
-        .fold(K::Key::default(), |k, c| keys.plus(k, keys.key(c)));
-    (rest, base)
+/// The key of `set`, with the keys of the cards outside it in `rest` (a buffer reused from set
+/// to set: there are millions of sets).
+fn split_keys<K: HandKeys>(keys: &K, cards: &[Card], set: Cards, rest: &mut Vec<K::Key>) -> K::Key {
+    rest.clear();
+    rest.extend(
+        (cards.iter())
+            .filter(|&&c| !set.contains(c))
+            .map(|&c| keys.key(c)),
+    );
+    set.iter()
+        .fold(K::Key::default(), |k, c| keys.plus(k, keys.key(c)))
 }
 
 /// What a count needs: the deck's cards, how hands become ids, what ids mean.
@@ -372,7 +378,9 @@ impl<K: HandKeys> Counter<'_, K> {
         }
     }
 
-    /// Few sets, many hands each: each family is enumerated in parallel by its first other card.
+    /// Few sets, many hands each: the sets are counted in parallel, and each family is
+    /// enumerated in parallel by its first other card (so one set's serial sweep overlaps the
+    /// others' enumeration).
     fn count_deep(
         &self,
         shared: usize,
@@ -383,35 +391,49 @@ impl<K: HandKeys> Counter<'_, K> {
         for &group in groups {
             self.for_each_set(shared, group, |set, weight| sets.push((set, weight)));
         }
-        let mut sums = Sums::default();
-        let ids = self.keys.ids();
         let spare = Mutex::new(Vec::new());
-        for &(set, weight) in &sets {
-            let (rest, base) = split_keys(self.keys, self.cards, set);
-            let k = 7 - shared;
-            let family = if k == 0 {
-                vec![(self.keys.id(base), 1)]
-            } else {
-                (0..=rest.len() - k)
-                    .into_par_iter()
-                    .map(|i| {
-                        let mut tally = Tally::spare(&spare, ids);
-                        let first = self.keys.plus(base, rest[i]);
-                        extend(self.keys, &rest[i + 1..], k - 1, first, &mut |id| {
-                            tally.add(id)
-                        });
-                        progress(choose((rest.len() - i - 1) as u64, k as u64 - 1));
-                        tally.take_family();
-                        let family = std::mem::take(&mut tally.family);
-                        tally.give_back(&spare);
-                        family
-                    })
-                    .reduce(Vec::new, merge_families)
-            };
-            let family_sums = family_sums(self.codes, &family, &mut Sweep::default());
-            sums.add(&family_sums, sign(shared) * i128::from(weight));
-        }
+        let sums = (sets.par_iter())
+            .map(|&(set, weight)| {
+                let family = self.deep_family(shared, set, &spare, progress);
+                let family_sums = family_sums(self.codes, &family, &mut Sweep::default());
+                let mut sums = Sums::default();
+                sums.add(&family_sums, sign(shared) * i128::from(weight));
+                sums
+            })
+            .reduce(Sums::default, Sums::merge);
         (sums, sets.len() as u64)
+    }
+
+    /// The family of `set` (its ids ascending), enumerated in parallel by its first other
+    /// card; `spare` lends the tasks their tallies.
+    fn deep_family(
+        &self,
+        shared: usize,
+        set: Cards,
+        spare: &Mutex<Vec<Tally>>,
+        progress: &(dyn Fn(u64) + Sync),
+    ) -> Vec<(u32, u64)> {
+        let mut rest = Vec::new();
+        let base = split_keys(self.keys, self.cards, set, &mut rest);
+        let k = 7 - shared;
+        if k == 0 {
+            return vec![(self.keys.id(base), 1)];
+        }
+        (0..=rest.len() - k)
+            .into_par_iter()
+            .map(|i| {
+                let mut tally = Tally::spare(spare, self.keys.ids());
+                let first = self.keys.plus(base, rest[i]);
+                extend(self.keys, &rest[i + 1..], k - 1, first, &mut |id| {
+                    tally.add(id)
+                });
+                progress(choose((rest.len() - i - 1) as u64, k as u64 - 1));
+                tally.take_family_ascending();
+                let family = std::mem::take(&mut tally.family);
+                tally.give_back(spare);
+                family
+            })
+            .reduce(Vec::new, merge_families)
     }
 
     /// Many sets: the groups are counted in parallel, each family by one thread.
@@ -427,11 +449,11 @@ impl<K: HandKeys> Counter<'_, K> {
         groups
             .par_iter()
             .fold(
-                || (Tally::new(ids), Sums::default(), 0u64),
-                |(mut tally, mut sums, mut sets), &group| {
+                || (Tally::new(ids), Vec::new(), Sums::default(), 0u64),
+                |(mut tally, mut rest, mut sums, mut sets), &group| {
                     let mut in_group = 0;
                     self.for_each_set(shared, group, |set, weight| {
-                        let (rest, base) = split_keys(self.keys, self.cards, set);
+                        let base = split_keys(self.keys, self.cards, set, &mut rest);
                         extend(self.keys, &rest, k, base, &mut |id| tally.add(id));
                         tally.take_family();
                         let family = family_sums(self.codes, &tally.family, &mut tally.sweep);
@@ -440,10 +462,10 @@ impl<K: HandKeys> Counter<'_, K> {
                     });
                     progress(in_group * per_set);
                     sets += in_group;
-                    (tally, sums, sets)
+                    (tally, rest, sums, sets)
                 },
             )
-            .map(|(_, sums, sets)| (sums, sets))
+            .map(|(_, _, sums, sets)| (sums, sets))
             .reduce(|| (Sums::default(), 0), |a, b| (a.0.merge(b.0), a.1 + b.1))
     }
 }

@@ -56,6 +56,9 @@ pub struct Sweep {
     /// Queries on every back, by front: summed weights.
     on_all_backs: Vec<[i64; 3]>,
     fenwick: FrontCounts,
+    /// Room for sorting `points` and `queries` by back.
+    sorted_points: Vec<(u16, u16, u64)>,
+    sorted_queries: Vec<Query>,
 }
 
 /// The pair counts of a family: `(id, hands)` with distinct ids.
@@ -145,9 +148,11 @@ fn sweep_quadrants(codes: &Codes, sweep: &mut Sweep) -> [i128; 3] {
         queries,
         on_all_backs,
         fenwick,
+        sorted_points,
+        sorted_queries,
     } = sweep;
-    points.sort_unstable_by_key(|p| p.0);
-    queries.sort_unstable_by_key(|q| q.back);
+    sort_by_back(points, sorted_points, |p| p.0);
+    sort_by_back(queries, sorted_queries, |q| q.back);
     fenwick.reset(usize::from(codes.fronts));
     let mut read = [0i128; 3];
     let mut next = 0;
@@ -168,6 +173,55 @@ fn sweep_quadrants(codes: &Codes, sweep: &mut Sweep) -> [i128; 3] {
     }
     read
 }
+
+/// Sorts `items` by their back index, stably, through `sorted`: a short list by a comparison
+/// sort; a list of at least a quarter as many items as back indices by one counting pass over
+/// those indices (`O(items + backs)`); a list in between by a radix sort on the index's low
+/// byte, then its high byte (`O(items + 256)` a pass). A comparison sort of every family's
+/// queries was a fifth of `exact main`'s time.
+fn sort_by_back<T: Copy>(items: &mut [T], sorted: &mut Vec<T>, back: impl Fn(&T) -> u16) {
+    if items.len() < RADIX_SORT_FROM {
+        items.sort_by_key(back);
+        return;
+    }
+    let backs = items.iter().map(&back).max().map_or(0, usize::from) + 1;
+    if items.len() >= backs / 4 {
+        counting_pass(items, sorted, backs, |item| usize::from(back(item)));
+    } else {
+        for shift in [0, 8] {
+            counting_pass(items, sorted, 256, |item| {
+                usize::from(back(item) >> shift) & 0xff
+            });
+        }
+    }
+}
+
+/// Sorts `items` stably by `bucket` (below `buckets`), scattering a copy of them (in `sorted`)
+/// back into place.
+fn counting_pass<T: Copy>(
+    items: &mut [T],
+    sorted: &mut Vec<T>,
+    buckets: usize,
+    bucket: impl Fn(&T) -> usize,
+) {
+    let mut starts = vec![0u32; buckets + 1];
+    for item in items.iter() {
+        starts[bucket(item) + 1] += 1;
+    }
+    for b in 1..starts.len() {
+        starts[b] += starts[b - 1];
+    }
+    sorted.clear();
+    sorted.extend_from_slice(items);
+    for item in sorted.iter() {
+        let start = &mut starts[bucket(item)];
+        items[*start as usize] = *item;
+        *start += 1;
+    }
+}
+
+/// The shortest list [`sort_by_back`] sorts by radix.
+const RADIX_SORT_FROM: usize = 64;
 
 #[inline]
 fn add_weighted(read: &mut [i128; 3], weights: [i64; 3], count: u64) {
@@ -255,6 +309,30 @@ pub(crate) mod tests {
                 family_sums_pairwise(&codes, &family),
                 "seed {seed}"
             );
+        }
+    }
+
+    #[test]
+    fn sorting_by_back_orders_as_a_stable_sort_does() {
+        let mut sorted = Vec::new();
+        for (len, backs) in [
+            (0, 5),
+            (3, 40),
+            (63, 40),
+            (64, 40),
+            (1000, 7),
+            (5000, 9000),
+            (100, 9000),
+            (300, 65000),
+        ] {
+            let items: Vec<(u16, u32)> = (0..len)
+                .map(|i| (((i * 7919 + len) % backs) as u16, i as u32))
+                .collect();
+            let mut expected = items.clone();
+            expected.sort_by_key(|item| item.0);
+            let mut got = items;
+            sort_by_back(&mut got, &mut sorted, |item| item.0);
+            assert_eq!(got, expected, "{len} items below back {backs}");
         }
     }
 }
