@@ -55,15 +55,15 @@ pub struct ReportArgs {
     /// With --all: the game (a shipped name or a game TOML file).
     #[arg(long, short = 'g', requires = "all")]
     game: Option<String>,
-    /// Run what the game needs first (exact categories, exact side bets, a simulation), into
-    /// OUT/runs/, and report on those runs (and any RUN_DIRs given).
+    /// Run what the game needs first (exact categories, exact side bets, the exact main wager,
+    /// a simulation), into OUT/runs/, and report on those runs (and any RUN_DIRs given).
     #[arg(long, requires = "game")]
     all: bool,
     /// With --all: the player's way in the simulation and exact main (and, for a side bet
     /// judged on the player's setting, in exact bonus).
     #[arg(long, default_value = "foxwoods")]
     player_way: String,
-    /// With --all: the dealer's way in the simulation.
+    /// With --all: the dealer's way in the simulation and exact main.
     #[arg(long, default_value = "foxwoods")]
     dealer_way: String,
     /// With --all: deals in the simulation.
