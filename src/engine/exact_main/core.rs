@@ -378,9 +378,9 @@ impl<K: HandKeys> Counter<'_, K> {
         }
     }
 
-    /// Few sets, many hands each: the sets are counted in parallel, and each family is
-    /// enumerated in parallel by its first other card (so one set's serial sweep overlaps the
-    /// others' enumeration).
+    /// Few sets, many hands each: each family is enumerated in parallel by its first other
+    /// card, and swept while the next set's family is enumerated (the sweep is serial; a
+    /// pipeline of two keeps at most two large families in memory at any thread count).
     fn count_deep(
         &self,
         shared: usize,
@@ -392,15 +392,28 @@ impl<K: HandKeys> Counter<'_, K> {
             self.for_each_set(shared, group, |set, weight| sets.push((set, weight)));
         }
         let spare = Mutex::new(Vec::new());
-        let sums = (sets.par_iter())
-            .map(|&(set, weight)| {
-                let family = self.deep_family(shared, set, &spare, progress);
-                let family_sums = family_sums(self.codes, &family, &mut Sweep::default());
-                let mut sums = Sums::default();
+        let mut sums = Sums::default();
+        let mut to_sweep: Option<(Vec<(u32, u64)>, u64)> = None;
+        for next in sets.iter().map(Some).chain([None]) {
+            let (swept, enumerated) = rayon::join(
+                || {
+                    let (family, weight) = to_sweep.take()?;
+                    Some((
+                        family_sums(self.codes, &family, &mut Sweep::default()),
+                        weight,
+                    ))
+                },
+                || {
+                    next.map(|&(set, weight)| {
+                        (self.deep_family(shared, set, &spare, progress), weight)
+                    })
+                },
+            );
+            if let Some((family_sums, weight)) = swept {
                 sums.add(&family_sums, sign(shared) * i128::from(weight));
-                sums
-            })
-            .reduce(Sums::default, Sums::merge);
+            }
+            to_sweep = enumerated;
+        }
         (sums, sets.len() as u64)
     }
 
