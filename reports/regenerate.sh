@@ -46,7 +46,7 @@ run ez-pai-gow foxwoods foxwoods
     --out reports/compare/standard-house-ways-vs-optimal
 
 # Each shipped game's lab package: its runs under reports/package/GAME/runs/ (exact categories,
-# exact side bets, a simulation), and report.md, report.html and plots/ from those runs and the
+# exact side bets, the exact main wager, a simulation), and report.md, report.html and plots/ from those runs and the
 # game's other committed runs above.
 package() { # GAME DEALER [RUN_DIR...]
     game="$1"; dealer="$2"; shift 2

@@ -39,7 +39,8 @@ enum Command {
     Exact(exact_cmd::ExactCommand),
     /// Monte Carlo of the main wager: edge, push rate, intervals, reports to CSV.
     Simulate(simulate_cmd::SimulateArgs),
-    /// Add up the partial results of `simulate --shard K/M` into the single run's reports.
+    /// Add up the partial results of `simulate`, `compare` or `table` shards (`--shard K/M`)
+    /// into the single run's reports.
     Merge(merge_cmd::MergeArgs),
     /// House-way variants on the same deals, ranked with paired intervals.
     Compare(compare_cmd::CompareArgs),

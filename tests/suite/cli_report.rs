@@ -1,5 +1,5 @@
 //! `paigow report` through the real binary. One small package (Double Joker: exact categories,
-//! exact side bets, a simulation) plus a house-way comparison and a card-room table run of other
+//! exact side bets, the exact main wager, a simulation) plus a house-way comparison and a card-room table run of other
 //! games are reported together; the tests check that every number of every returns and summary
 //! file appears in the Markdown and in the HTML as written (or as the same number in percent or
 //! with separators), that the exact variance is the one the counts give, that the HTML and every
