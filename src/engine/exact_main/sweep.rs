@@ -180,7 +180,7 @@ fn sweep_quadrants(codes: &Codes, sweep: &mut Sweep) -> [i128; 3] {
 /// byte, then its high byte (`O(items + 256)` a pass). A comparison sort of every family's
 /// queries was a fifth of `exact main`'s time.
 fn sort_by_back<T: Copy>(items: &mut [T], sorted: &mut Vec<T>, back: impl Fn(&T) -> u16) {
-    if items.len() < RADIX_SORT_FROM {
+    if items.len() < COUNTING_SORT_FROM {
         items.sort_by_key(back);
         return;
     }
@@ -220,8 +220,8 @@ fn counting_pass<T: Copy>(
     }
 }
 
-/// The shortest list [`sort_by_back`] sorts by radix.
-const RADIX_SORT_FROM: usize = 64;
+/// The shortest list [`sort_by_back`] sorts by counting passes (a shorter one: by comparison).
+const COUNTING_SORT_FROM: usize = 64;
 
 #[inline]
 fn add_weighted(read: &mut [i128; 3], weights: [i64; 3], count: u64) {
