@@ -8,10 +8,10 @@
 //! `paigow merge` writes a merged run's reports through [`write_reports`], the same function a
 //! single run uses, so a merged report is byte-identical to the single run's.
 //!
-//! The summary sets each side bet against its exact EV, and the main wager against its exact
-//! result when one is known (`--exact-main DIR`, else the cache `paigow exact main` fills): never
-//! counted here (it would add 7 to 16 s on two cores to every run). The manifest records it as `exact_main`; the CSV
-//! files are the same with or without it.
+//! The summary sets each side bet against its exact EV, and the main wager against its exact result
+//! when one is known (`--exact-main DIR`, else the cache `paigow exact main` fills): never counted
+//! here (it would add 7 to 16 s on two cores to every run). The manifest records it as
+//! `exact_main`; the CSV files are the same with or without it.
 
 use std::path::{Path, PathBuf};
 use std::time::Instant;

@@ -14,9 +14,10 @@
 //! the class counts, and the other bets (three cards, the setting, the jokers, the dealer's hand)
 //! are settled hand by hand.
 //!
-//! Invariants: a [`SimTally`] holds only integers (counts, and payouts in [`BET_UNITS`](crate::game::wager::BET_UNITS)); its
-//! outcome counts, categories and every side bet's line counts each add up to its hands, and its
-//! net equals what its outcome counts pay ([`SimTally::check`]).
+//! Invariants: a [`SimTally`] holds only integers (counts, and payouts in
+//! [`BET_UNITS`](crate::game::wager::BET_UNITS)); its outcome counts, categories and every side
+//! bet's line counts each add up to its hands, and its net equals what its outcome counts pay
+//! ([`SimTally::check`]).
 //!
 //! A running tally for convergence plots: each wager's net is also summed by block of deals,
 //! block `b` holding the deals whose index `i` has `b` significant bits (block 0: deal 0; block

@@ -281,9 +281,10 @@ pub struct Table {
     /// when some seat banks: the piles to locate in the cache when dealt.
     offsets: [bool; SEATS],
     ev: Evaluator,
-    /// The players' and the player-dealer's shape caches ([`Strategy::shape_table`](crate::strategy::Strategy::shape_table)), held
-    /// apart so that the hot loop reads them with no virtual call (one cache when the two play
-    /// alike); the players' only when their way does not see the dealer.
+    /// The players' and the player-dealer's shape caches
+    /// ([`Strategy::shape_table`](crate::strategy::Strategy::shape_table)), held apart so that the
+    /// hot loop reads them with no virtual call (one cache when the two play alike); the players'
+    /// only when their way does not see the dealer.
     player_cache: Option<Arc<ShapeTable>>,
     dealer_cache: Option<Arc<ShapeTable>>,
 }

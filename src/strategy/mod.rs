@@ -9,7 +9,8 @@
 //! - `max-back`: the legal split with the best back; ties by the best front.
 //! - `max-front`: the legal split with the best front; ties by the best back.
 //! - `exposed` / `exposed:WAY` (in `way::exposed`): sees the dealer's set hand, takes the best
-//!   result against it, ties by a house way ([`EXPOSED_DEFAULT_WAY`](resolve::EXPOSED_DEFAULT_WAY) unless named).
+//!   result against it, ties by a house way ([`EXPOSED_DEFAULT_WAY`](resolve::EXPOSED_DEFAULT_WAY)
+//!   unless named).
 //! - `optimal:D` (in `optimal`): the setting with the highest EV against a dealer who sets by
 //!   the way `D` (its dealer table is built once, then cached on disk).
 //!

@@ -1,10 +1,10 @@
 //! `paigow report` through the real binary. One small package (Double Joker: exact categories,
-//! exact side bets, the exact main wager, a simulation) plus a house-way comparison and a card-room table run of other
-//! games are reported together; the tests check that every number of every returns and summary
-//! file appears in the Markdown and in the HTML as written (or as the same number in percent or
-//! with separators), that the exact variance is the one the counts give, that the HTML and every
-//! figure parse as XML (roxmltree: a strict, dependency-free XML parser), that the report depends
-//! only on the runs, and that bad input is a clear error.
+//! exact side bets, the exact main wager, a simulation) plus a house-way comparison and a card-room
+//! table run of other games are reported together; the tests check that every number of every
+//! returns and summary file appears in the Markdown and in the HTML as written (or as the same
+//! number in percent or with separators), that the exact variance is the one the counts give, that
+//! the HTML and every figure parse as XML (roxmltree: a strict, dependency-free XML parser), that
+//! the report depends only on the runs, and that bad input is a clear error.
 
 use std::fs;
 use std::path::{Path, PathBuf};

@@ -7,9 +7,9 @@
 //! and how to reproduce it.
 //!
 //! Invariants: every figure is a cell of a run's CSV file, as written or formatted
-//! ([`format`](mod@format)), or one of the few derivations [`wagers`] names; a simulation is set against an
-//! exact run only when both list the same paytable (by SHA-256, where both manifests embed it);
-//! the document depends only on the runs' files, so the same runs give the same report.
+//! ([`format`](mod@format)), or one of the few derivations [`wagers`] names; a simulation is set
+//! against an exact run only when both list the same paytable (by SHA-256, where both manifests
+//! embed it); the document depends only on the runs' files, so the same runs give the same report.
 
 pub mod format;
 pub mod game;
