@@ -432,6 +432,8 @@ pub struct Comparison {
     /// player's without seeing the dealer: each sets once a deal, before any arm is settled.
     dealer_ways: Vec<usize>,
     player_ways: Vec<usize>,
+    /// How many times each loop of a deal runs, counted once when built.
+    counts: LoopCounts,
 }
 
 /// How many times each loop of a deal runs (the lengths of [`Comparison::dealer_tables`],
@@ -447,6 +449,8 @@ struct LoopCounts {
     player_ways: usize,
     arms: usize,
     pairs: usize,
+    /// Whether some arm's player's way sees the dealer's setting (a split search each deal).
+    any_sees_dealer: bool,
 }
 
 /// The counts of `compare --ways A B --dealer-way D` (two ways with caches of their own).
@@ -457,6 +461,7 @@ const TWO_WAYS: LoopCounts = LoopCounts {
     player_ways: 2,
     arms: 2,
     pairs: 1,
+    any_sees_dealer: false,
 };
 
 impl Comparison {
@@ -485,6 +490,7 @@ impl Comparison {
             sees_dealer: Vec::new(),
             dealer_ways: Vec::new(),
             player_ways: Vec::new(),
+            counts: TWO_WAYS, // counted below, once the lists are laid out
         };
         cmp.validate()?;
         cmp.arms = cmp.lay_out_arms();
@@ -506,12 +512,12 @@ impl Comparison {
             cmp.distinct_ways(|arm| (!cmp.sees_dealer[arm.player]).then_some(arm.player));
         cmp.dealer_tables = cmp.distinct_tables(&cmp.dealer_ways);
         cmp.player_tables = cmp.distinct_tables(&cmp.player_ways);
+        cmp.counts = cmp.count_loops();
         Ok(cmp)
     }
 
     /// How many times each loop of a deal runs: the lengths of the lists it walks.
-    #[inline(always)]
-    fn counts(&self) -> LoopCounts {
+    fn count_loops(&self) -> LoopCounts {
         LoopCounts {
             dealer_tables: self.dealer_tables.len(),
             player_tables: self.player_tables.len(),
@@ -519,6 +525,7 @@ impl Comparison {
             player_ways: self.player_ways.len(),
             arms: self.arms.len(),
             pairs: self.pairs.len(),
+            any_sees_dealer: self.arms.iter().any(|arm| self.sees_dealer[arm.player]),
         }
     }
 
@@ -782,12 +789,13 @@ impl Comparison {
     #[inline]
     fn play_arm(
         &self,
+        counts: LoopCounts,
         arm: &Arm,
         slow: &mut SlowHand,
         s: &DealSettings,
     ) -> (Outcome, (Value, Value)) {
         let dealer = s.dealer[arm.dealer];
-        if self.sees_dealer[arm.player] {
+        if counts.any_sees_dealer && self.sees_dealer[arm.player] {
             return self.play_seeing_dealer(arm, slow, &dealer);
         }
         let setting = s.player[arm.player];
@@ -816,7 +824,8 @@ impl Comparison {
         (settle(splits, k, dealer), values)
     }
 
-    /// Plays one deal under every arm into `r` (`counts`: [`Comparison::counts`] or equal to it).
+    /// Plays one deal under every arm into `r` (`counts`: `Comparison::counts`, or a constant
+    /// equal to it).
     #[inline(always)]
     fn play_deal(
         &self,
@@ -832,7 +841,7 @@ impl Comparison {
             r.settings.player[way] = self.player_of(way, round.player_slot, slow);
         }
         for (a, arm) in self.arms[..counts.arms].iter().enumerate() {
-            (r.outcome[a], r.player[a]) = self.play_arm(arm, slow, &r.settings);
+            (r.outcome[a], r.player[a]) = self.play_arm(counts, arm, slow, &r.settings);
         }
     }
 
@@ -929,19 +938,22 @@ impl Comparison {
         };
         self.play_deal(counts, dealt, &mut slow, r);
         tally.deals += 1;
-        for (i, &o) in r.outcome[..counts.arms].iter().enumerate() {
-            tally.outcomes[i].record(o);
+        let outcomes = &mut tally.outcomes[..counts.arms];
+        for (counted, &o) in outcomes.iter_mut().zip(&r.outcome[..counts.arms]) {
+            counted.record(o);
         }
+        let joint = &mut tally.joint[..counts.pairs];
+        let set_differently = &mut tally.set_differently[..counts.pairs];
         let mut any = false;
         for (p, &(a, b)) in self.pairs[..counts.pairs].iter().enumerate() {
-            tally.joint[p][r.outcome[a].index()][r.outcome[b].index()] += 1;
+            joint[p][r.outcome[a].index()][r.outcome[b].index()] += 1;
             let (arm_a, arm_b) = (&self.arms[a], &self.arms[b]);
             // Arms with the same dealer's way (every pair, when the player's way varies) share
             // one dealer setting: no need to look.
             let dealer_differs =
                 arm_a.dealer != arm_b.dealer && r.dealer_setting(arm_a) != r.dealer_setting(arm_b);
             let differ = u64::from(r.player[a] != r.player[b]) + u64::from(dealer_differs);
-            tally.set_differently[p] += differ;
+            set_differently[p] += differ;
             any |= differ > 0;
         }
         tally.any_set_differently += u64::from(any);
@@ -978,7 +990,7 @@ impl Job for Comparison {
     /// for the two hands' slots (`Comparison::deal_with`).
     #[inline(always)]
     fn deal(&self, shoe: &mut Shoe, rng: &mut ChunkRng, round: &mut DealtPair) {
-        match self.counts() {
+        match self.counts {
             TWO_WAYS => self.deal_with(TWO_WAYS, shoe, rng, round),
             counts => self.deal_with(counts, shoe, rng, round),
         }
@@ -995,7 +1007,7 @@ impl Job for Comparison {
     /// Plays one deal under every variant and tallies it (`Comparison::play_with`).
     #[inline(always)]
     fn play(&self, round: &mut DealtPair, deal: u64, tally: &mut CompareTally) {
-        match self.counts() {
+        match self.counts {
             TWO_WAYS => self.play_with(TWO_WAYS, round, deal, tally),
             counts => self.play_with(counts, round, deal, tally),
         }
