@@ -198,6 +198,9 @@ pub fn parse_toml<T: DeserializeOwned>(text: &str, origin: &str) -> Result<T, Co
         {
             message = format!("duplicate key `{}`", key.trim());
         }
+        if let Some(number) = integer_too_wide(&message) {
+            message = format!("{number} is out of range (a TOML integer has at most 64 bits)");
+        }
         ConfigError::At {
             origin: origin.to_string(),
             line,
@@ -205,6 +208,14 @@ pub fn parse_toml<T: DeserializeOwned>(text: &str, origin: &str) -> Result<T, Co
             message,
         }
     })
+}
+
+/// The integer of a message that serde gives for one too wide for 64 bits ("invalid type:
+/// integer `N` as i128, expected ..."), which is a range error, not a type error.
+fn integer_too_wide(message: &str) -> Option<&str> {
+    let rest = message.strip_prefix("invalid type: integer `")?;
+    let (number, rest) = rest.split_once('`')?;
+    rest.starts_with(" as i128").then_some(number)
 }
 
 /// The text of a configuration given as a shipped name or a path, with the name to report it by.
@@ -215,6 +226,18 @@ pub fn read_named(
     what: &str,
 ) -> Result<(String, String), ConfigError> {
     let path = Path::new(name_or_path);
+    if name_or_path.is_empty() {
+        return Err(ConfigError::file(
+            "''",
+            format!("an empty name, not a {what}"),
+        ));
+    }
+    if path.is_dir() {
+        return Err(ConfigError::file(
+            name_or_path,
+            format!("a directory; a {what} is a file or a shipped name"),
+        ));
+    }
     if path.is_file() {
         let text = std::fs::read_to_string(path)
             .map_err(|e| ConfigError::file(name_or_path, format!("cannot read: {e}")))?;
@@ -261,18 +284,32 @@ pub fn write_atomic(path: &Path, bytes: &[u8]) -> std::io::Result<()> {
 }
 
 /// Whether `dir` may be replaced as a whole by a new set of files: it does not exist, or it is
-/// empty, or it holds only regular files, `manifest.json` among them (an earlier report set).
-/// Anything else (subdirectories, or files with no manifest: not a report set) is refused, so that
-/// replacing it can never remove files a user keeps there.
+/// a directory (not a link to one) that is empty or holds only regular files, `manifest.json`
+/// among them (an earlier report set). Anything else (a file, a symbolic link, subdirectories, or
+/// files with no manifest: not a report set) is refused, so that replacing it can never remove
+/// files a user keeps there.
 pub fn check_replaceable_dir(dir: &Path) -> std::io::Result<()> {
-    use std::io::ErrorKind::{NotADirectory, NotFound};
     let named =
         |e: std::io::Error| std::io::Error::new(e.kind(), format!("{}: {e}", dir.display()));
-    let entries = match fs::read_dir(dir) {
-        Err(e) if matches!(e.kind(), NotFound | NotADirectory) => return Ok(()),
+    let kind = match fs::symlink_metadata(dir) {
+        Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Ok(()),
         Err(e) => return Err(named(e)),
-        Ok(entries) => entries.collect::<Result<Vec<_>, _>>().map_err(named)?,
+        Ok(meta) => meta.file_type(),
     };
+    if !kind.is_dir() {
+        let what = match kind.is_symlink() {
+            true => {
+                "a symbolic link (a report set replaces the link itself: give the directory it names)"
+            }
+            false => "a file, not a directory (a report set is a directory)",
+        };
+        return Err(std::io::Error::other(format!(
+            "{}: is {what}",
+            dir.display()
+        )));
+    }
+    let entries =
+        (fs::read_dir(dir).and_then(|e| e.collect::<Result<Vec<_>, _>>())).map_err(named)?;
     let only_files = entries
         .iter()
         .all(|e| e.file_type().is_ok_and(|t| t.is_file()));
@@ -397,6 +434,21 @@ mod tests {
     }
 
     #[test]
+    fn an_integer_wider_than_64_bits_is_out_of_range() {
+        #[derive(serde::Deserialize, Debug)]
+        struct Count {
+            #[allow(dead_code)]
+            n: u64,
+        }
+        let text = "n = 99999999999999999999\n";
+        let error = parse_toml::<Count>(text, "c.toml").unwrap_err().to_string();
+        assert!(
+            error.contains("c.toml:1:5: 99999999999999999999 is out of range"),
+            "{error}"
+        );
+    }
+
+    #[test]
     fn line_column_counts_from_one() {
         let text = "a = 1\nbb = 2\n";
         assert_eq!(line_column(text, 0), (1, 1));
@@ -450,6 +502,35 @@ mod tests {
         let err = write_dir_atomic(&user, &one).unwrap_err().to_string();
         assert!(err.contains("not a paigow report set"), "{err}");
         assert_eq!(fs::read_to_string(user.join("notes.txt")).unwrap(), "keep");
+    }
+
+    #[test]
+    #[cfg(unix)]
+    fn a_file_or_a_link_is_never_replaced_by_a_report_set() {
+        let top = tempfile::tempdir().unwrap();
+        let set = [("manifest.json", b"{}".to_vec())];
+        let file = top.path().join("notes.txt");
+        fs::write(&file, "keep").unwrap();
+        let err = write_dir_atomic(&file, &set).unwrap_err().to_string();
+        assert!(
+            err.contains("notes.txt: is a file, not a directory"),
+            "{err}"
+        );
+        assert_eq!(fs::read_to_string(&file).unwrap(), "keep");
+        let target = top.path().join("earlier");
+        write_dir_atomic(&target, &set).unwrap();
+        for (link, to) in [("to-dir", &target), ("dangling", &top.path().join("none"))] {
+            let link = top.path().join(link);
+            std::os::unix::fs::symlink(to, &link).unwrap();
+            let err = write_dir_atomic(&link, &set).unwrap_err().to_string();
+            assert!(err.contains("is a symbolic link"), "{err}");
+            assert!(
+                fs::symlink_metadata(&link)
+                    .unwrap()
+                    .file_type()
+                    .is_symlink()
+            );
+        }
     }
 
     #[test]

@@ -21,7 +21,7 @@ use crate::eval::split::split_cards;
 use crate::game::GameRules;
 use crate::strategy::optimal::grid::ValueIndex;
 use crate::strategy::optimal::hand::SettingTable;
-use crate::strategy::resolve::dealer_way;
+use crate::strategy::resolve::{self, dealer_way};
 use crate::strategy::way::HouseWay;
 use crate::strategy::way::lint::show;
 
@@ -74,8 +74,13 @@ pub struct DiffWaysArgs {
 
 pub fn run(args: &DiffWaysArgs) -> anyhow::Result<()> {
     let game = args.game.load()?;
-    let (a, b) = (HouseWay::load(&args.a)?, HouseWay::load(&args.b)?);
+    let load = |name| resolve::house_way(name, "two house ways (their rules are compared)");
+    let (a, b) = (load(&args.a)?, load(&args.b)?);
     let ev = Evaluator::new(game.ranking);
+    let out = args.out.clone().unwrap_or_else(|| default_out(args, &game));
+    if out.exists() && !out.is_dir() {
+        anyhow::bail!("{}: is a file; --out names a directory", out.display());
+    }
     let started = Instant::now();
     let spinner = super::progress::spinner("setting every hand of the deck by both ways");
     let mut diff = diff_ways(&a, &b, &ev, game.deck);
@@ -85,7 +90,6 @@ pub fn run(args: &DiffWaysArgs) -> anyhow::Result<()> {
         Some(dealer) => Some(price(args, &game, &ev, (&a, &b), dealer, &mut diff)?),
         None => None,
     };
-    let out = args.out.clone().unwrap_or_else(|| default_out(args, &game));
     let csv = diff_csv(&diff, (&a, &b), &game, &ev)?;
     let path = out.join("diff.csv");
     crate::files::write_atomic(&path, csv.as_bytes())

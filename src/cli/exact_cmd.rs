@@ -197,7 +197,8 @@ pub fn categories_csv(game: &GameRules, counts: &CategoryCounts) -> anyhow::Resu
     Ok(String::from_utf8(writer.into_inner()?)?)
 }
 
-/// The side bets to count: the one named by `--bet` (a game's bet by name, or a paytable), or all.
+/// The side bets to count: the one named by `--bet` (a game's bet by name, or a paytable the
+/// game's deck can pay: the check a game file's `side_bets` get), or all.
 fn chosen_bets(game: &GameRules, bet: Option<&str>) -> anyhow::Result<Vec<Paytable>> {
     match bet {
         None if game.side_bets.is_empty() => {
@@ -209,7 +210,11 @@ fn chosen_bets(game: &GameRules, bet: Option<&str>) -> anyhow::Result<Vec<Paytab
         None => Ok(game.side_bets.clone()),
         Some(name) => match game.side_bets.iter().find(|b| b.name == name) {
             Some(table) => Ok(vec![table.clone()]),
-            None => Ok(vec![Paytable::load(name)?]),
+            None => {
+                let table = Paytable::load(name)?;
+                table.check_deck(game.deck.jokers(), game.deck.size())?;
+                Ok(vec![table])
+            }
         },
     }
 }

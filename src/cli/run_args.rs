@@ -21,16 +21,16 @@ use crate::report::partial::{CheckpointFacts, Partial, PartialKind, RunExtra};
 #[derive(Args, Debug)]
 pub struct RunArgs {
     /// Rounds to deal: 1000000, 1_000_000, 1e6 or 2.5e8.
-    #[arg(long, short = 'n', visible_alias = "rounds", value_parser = parse_count)]
+    #[arg(long, short = 'n', visible_alias = "rounds", value_parser = parse_count, allow_negative_numbers = true)]
     pub deals: u64,
     /// Seed of the run; the same seed and arguments give the same reports.
-    #[arg(long, short = 's', default_value_t = 1)]
+    #[arg(long, short = 's', default_value_t = 1, allow_negative_numbers = true)]
     pub seed: u64,
     /// Worker threads, 1 to 1024 (default: one per core). Reports do not depend on it.
-    #[arg(long, short = 't', value_parser = parse_threads)]
+    #[arg(long, short = 't', value_parser = parse_threads, allow_negative_numbers = true)]
     pub threads: Option<usize>,
     /// Rounds per chunk, each with its own RNG stream. Changing it changes the deals.
-    #[arg(long, default_value = "65536", value_parser = parse_count)]
+    #[arg(long, default_value = "65536", value_parser = parse_count, allow_negative_numbers = true)]
     pub chunk_size: u64,
     /// Report directory (default: runs/COMMAND/NAME, named after the run).
     #[arg(long)]

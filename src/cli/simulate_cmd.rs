@@ -73,7 +73,8 @@ pub struct SimulateArgs {
     #[arg(long)]
     dealer_way: String,
     /// Players against one dealer per shuffle (1 to 6).
-    #[arg(long, default_value_t = 1, value_parser = clap::value_parser!(u8).range(1..=6))]
+    #[arg(long, default_value_t = 1, value_parser = clap::value_parser!(u8).range(1..=6),
+          allow_negative_numbers = true)]
     players: u8,
     /// A `paigow exact main` report directory for the same game and ways: the summary gives the
     /// exact EV and how many standard errors the simulation is from it. Default: the exact result

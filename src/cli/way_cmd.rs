@@ -170,12 +170,12 @@ enum Setter {
 
 impl Setter {
     fn load(name: &str, game: &GameRules) -> anyhow::Result<Setter> {
-        Ok(match name.strip_prefix(optimal::PREFIX) {
-            Some(dealer) => {
-                let dealer = resolve::dealer_way(dealer, game)?;
-                Setter::Optimal(OptimalWay::load_default(&dealer.way, game))
-            }
-            None => Setter::House(HouseWay::load(name)?),
+        Ok(match name.starts_with(optimal::PREFIX) {
+            true => match resolve::resolve(name, game)?.detail {
+                resolve::Detail::Optimal(way) => Setter::Optimal(way),
+                _ => unreachable!("an optimal: name resolves to an optimal way"),
+            },
+            false => Setter::House(resolve::house_way(name, "a house way or optimal:D")?),
         })
     }
 

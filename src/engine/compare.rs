@@ -997,11 +997,11 @@ impl Job for Comparison {
     }
 
     /// 4 M deals a second a thread for two arms, each further arm a quarter more, and the
-    /// examples priced at 20 ms each.
+    /// examples priced at 20 ms each (no more examples than deals are kept).
     fn estimated_seconds(&self, plan: &Plan) -> f64 {
         let arms = self.arms.len() as f64;
         let deals = plan.deals as f64 * (1.0 + (arms - 2.0) / 4.0) / 4e6;
-        deals + self.examples as f64 * 0.02
+        deals + (self.examples as u64).min(plan.deals) as f64 * 0.02
     }
 
     /// Plays one deal under every variant and tallies it (`Comparison::play_with`).

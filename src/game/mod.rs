@@ -234,8 +234,14 @@ fn load_side_bets(
         let relative = base.map(|b| b.join(name)).filter(|p| p.is_file());
         let target = relative.map_or(name.clone(), |p| p.to_string_lossy().into_owned());
         let bet = Paytable::load(&target).map_err(|e| at(format!("side bet '{name}': {e}")))?;
-        if bets.iter().any(|b| b.name == bet.name) {
-            return Err(at(format!("side bet '{}' is listed twice", bet.name)));
+        if let Some(twin) = bets.iter().find(|b| b.name == bet.name) {
+            return Err(at(match twin.origin == bet.origin {
+                true => format!("side bet '{}' is listed twice", bet.name),
+                false => format!(
+                    "side bets {} and {} are both named '{}': reports tell bets apart by name",
+                    twin.origin, bet.origin, bet.name
+                ),
+            }));
         }
         bets.push(bet);
     }

@@ -561,6 +561,9 @@ pub struct Claim {
 }
 
 impl Claim {
+    /// The most digits after the point a claim may be published to.
+    pub const MAX_DECIMALS: u32 = 12;
+
     /// Parses "8.82%" (the % sign is required, so a fraction is never mistaken for a percent).
     pub fn parse(text: &str) -> Option<Claim> {
         let number = text.trim().strip_suffix('%')?.trim();
@@ -790,6 +793,13 @@ impl Paytable {
 fn parse_claim(name: &str, text: &str, (low, high): (f64, f64)) -> Result<Claim, String> {
     let claim = Claim::parse(text)
         .ok_or_else(|| format!("{name} = \"{text}\": expected a percentage such as \"8.82%\""))?;
+    if claim.decimals > Claim::MAX_DECIMALS {
+        return Err(format!(
+            "{name} = \"{text}\": at most {} digits after the point (a claim is compared at its \
+             published precision, and a 64-bit float holds about 16 digits)",
+            Claim::MAX_DECIMALS
+        ));
+    }
     if !(low..=high).contains(&claim.percent) {
         let bound = match high {
             h if h < f64::MAX => format!("{low}% to {h}%"),
@@ -992,6 +1002,12 @@ mod tests {
         assert!(!claim.agrees_with(8.5994));
         assert_eq!(claim.to_string(), "8.82%");
         assert!(Claim::parse("0.0882").is_none());
+        let too_fine = "claimed_return = \"-4.17140000000000000000001%\"\n[[line]]\nevent = \"flush\"\npays = 4\n";
+        let error = load(too_fine).unwrap_err().to_string();
+        assert!(
+            error.contains("at most 12 digits after the point"),
+            "{error}"
+        );
         assert!(
             load("claimed_hit_rate = \"lots\"\n[[line]]\nevent = \"flush\"\npays = 4\n").is_err()
         );

@@ -155,6 +155,7 @@ fn resolve_with(
         sources,
     };
     if let Some(dealer) = name.strip_prefix(OPTIMAL) {
+        check_dealer_label(dealer, name)?;
         let dealer = dealer_way_with(dealer, game, load_way)?;
         let way = OptimalWay::load_default(&dealer.way, game);
         let strategy = Box::new(CachedWay::new(way.clone()));
@@ -180,11 +181,26 @@ fn resolve_with(
     }
 }
 
+/// The house way `name` names (a shipped name or a TOML file), for a command that reads a way's
+/// rules; a built-in strategy's name is refused as one, saying what the command takes (`takes`).
+pub fn house_way(name: &str, takes: &str) -> Result<HouseWay, ConfigError> {
+    if name.starts_with(OPTIMAL) || exposed_tie_break(name).is_some() {
+        return Err(ConfigError::file(
+            name,
+            format!("a built-in strategy, not a house way; this command takes {takes}"),
+        ));
+    }
+    HouseWay::load(name)
+}
+
 /// The house-way files behind a strategy name, as [`resolve`] would read them: none for a
 /// built-in, the tie-break way's for `exposed:WAY`, the dealer way's for `optimal:D`.
 pub fn sources(name: &str) -> Result<Vec<TextFile>, ConfigError> {
     let way = match (name.strip_prefix(OPTIMAL), exposed_tie_break(name)) {
-        (Some(dealer), _) => dealer,
+        (Some(dealer), _) => {
+            check_dealer_label(dealer, name)?;
+            dealer
+        }
         (None, Some(tie_break)) => tie_break,
         (None, None) => name,
     };
@@ -199,6 +215,19 @@ fn exposed_tie_break(name: &str) -> Option<&str> {
     match name {
         "exposed" => Some(EXPOSED_DEFAULT_WAY),
         other => other.strip_prefix("exposed:"),
+    }
+}
+
+/// Refuses a dealer's way that would see a hand (`optimal:` or `exposed`), naming `given`: the
+/// name as the user wrote it (`optimal:exposed`, or the dealer's way alone).
+fn check_dealer_label(label: &str, given: &str) -> Result<(), ConfigError> {
+    match label.starts_with(OPTIMAL) || exposed_tie_break(label).is_some() {
+        true => Err(ConfigError::file(
+            given,
+            "the dealer's way must be a house way or max-back/max-front \
+             (the dealer sets without seeing the player)",
+        )),
+        false => Ok(()),
     }
 }
 
@@ -220,13 +249,7 @@ fn dealer_way_with(
     game: &GameRules,
     load_way: &dyn Fn(&str) -> Result<HouseWay, ConfigError>,
 ) -> Result<ResolvedDealer, ConfigError> {
-    if label.starts_with(OPTIMAL) || exposed_tie_break(label).is_some() {
-        return Err(ConfigError::file(
-            &format!("{OPTIMAL}{label}"),
-            "the dealer's way must be a house way or max-back/max-front \
-             (the dealer sets without seeing the player)",
-        ));
-    }
+    check_dealer_label(label, label)?;
     let resolved = resolve_with(label, game, load_way)?;
     let text = match resolved.sources.first() {
         Some(file) => file.text.clone(),

@@ -78,7 +78,30 @@ fn an_unknown_way_or_dealer_way_is_an_error() {
         ])
         .assert()
         .failure()
-        .stderr(predicate::str::contains("dealer's way must be a house way"));
+        .stderr(predicate::str::contains(
+            "optimal:foxwoods: the dealer's way must be a house way",
+        ));
+    // A built-in is named as the user wrote it, and refused as a built-in, not a missing file.
+    paigow()
+        .args([
+            "diff-ways",
+            "foxwoods",
+            "ballys-ac",
+            "--dealer-way",
+            "exposed",
+        ])
+        .assert()
+        .failure()
+        .stderr(predicate::str::contains(
+            "error: exposed: the dealer's way must be",
+        ));
+    paigow()
+        .args(["diff-ways", "foxwoods", "optimal:foxwoods"])
+        .assert()
+        .failure()
+        .stderr(predicate::str::contains(
+            "optimal:foxwoods: a built-in strategy, not a house way",
+        ));
     paigow()
         .args(["diff-ways", "foxwoods", "ballys-ac", "--ev-hands", "1"])
         .assert()

@@ -96,9 +96,10 @@ fn a_cached_result_is_reported_without_counting() {
 
 #[test]
 fn bad_input_is_an_error_naming_it() {
-    let cases: [(&[&str], &str); 4] = [
+    let cases: [(&[&str], &str); 5] = [
         (&["--ranks", "A2X"], "'X' is not a rank"),
         (&["--ranks", "A2"], "--ranks A2"),
+        (&["--ranks", "A23A"], "'A' is given twice"),
         (&["--player-way", "exposed"], "dealer_exposed = true"),
         (&["--player-way", "no-such-way"], "no-such-way"),
     ];

@@ -187,3 +187,25 @@ fn bytes_that_are_not_text_name_their_line() {
         .failure()
         .stderr(predicates::str::contains("stdin:2: not UTF-8 text"));
 }
+
+#[test]
+fn a_way_that_is_not_a_house_way_file_is_named_for_what_it_is() {
+    let dir = tempfile::tempdir().unwrap();
+    let hand = ["set", "Ts", "Td", "5h", "5c", "Ad", "9h", "2c", "--way"];
+    let cases = [
+        ("exposed", "exposed: a built-in strategy, not a house way"),
+        ("", "'': an empty name"),
+        (
+            dir.path().to_str().unwrap(),
+            "a directory; a house way is a file",
+        ),
+    ];
+    for (way, said) in cases {
+        paigow()
+            .args(hand)
+            .arg(way)
+            .assert()
+            .failure()
+            .stderr(predicate::str::contains(said));
+    }
+}

@@ -91,6 +91,52 @@ fn a_bet_the_deck_cannot_make_is_a_load_error_naming_the_bet_and_the_event() {
     assert!(stderr.contains("(53 cards) has 1"), "{stderr}");
 }
 
+/// `exact bonus --bet NAME` puts a paytable beside the game's own: the deck is checked as a game
+/// file's `side_bets` are, so the bet is refused, not counted at zero hits.
+#[test]
+fn a_bet_given_by_name_is_checked_against_the_deck() {
+    let dir = tempfile::tempdir().unwrap();
+    for (bet, event) in [
+        ("big-hand-bonus", "'six_aces'"),
+        ("joker-bonus", "'two_jokers_player'"),
+    ] {
+        let output = paigow()
+            .args([
+                "exact", "bonus", "--game", "standard", "--bet", bet, "--quiet",
+            ])
+            .arg("--out")
+            .arg(dir.path().join(bet))
+            .output()
+            .unwrap();
+        let stderr = String::from_utf8(output.stderr).unwrap();
+        assert!(!output.status.success(), "{bet}: {stderr}");
+        assert!(stderr.contains(event), "{stderr}");
+        assert!(stderr.contains("(53 cards) has 1"), "{stderr}");
+        assert!(!dir.path().join(bet).exists());
+    }
+}
+
+#[test]
+fn two_paytables_of_one_name_are_told_apart_in_the_error() {
+    let dir = tempfile::tempdir().unwrap();
+    let bet = "name = \"Same\"\n[[line]]\nevent = \"flush\"\npays = 4\n";
+    fs::write(dir.path().join("a.toml"), bet).unwrap();
+    fs::write(dir.path().join("b.toml"), bet).unwrap();
+    let game = dir.path().join("game.toml");
+    fs::write(
+        &game,
+        "name = \"g\"\ndeck = 53\nside_bets = [\"a.toml\", \"b.toml\"]\n",
+    )
+    .unwrap();
+    let (ok, stderr) = exact_bonus(&game.to_string_lossy(), &dir.path().join("out"));
+    assert!(!ok);
+    assert!(stderr.contains("are both named 'Same'"), "{stderr}");
+    assert!(
+        stderr.contains("a.toml") && stderr.contains("b.toml"),
+        "{stderr}"
+    );
+}
+
 /// The Fortune game through the binary: `exact bonus` gives the Envy bonus per other player's
 /// hand (no stake: what no line pays nets 0), and `simulate` with one player warns that it
 /// never pays, in the manifest too, and reports it at exactly 0.

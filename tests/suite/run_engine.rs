@@ -234,6 +234,16 @@ fn a_report_directory_holds_one_runs_files() {
         .failure()
         .stderr(predicates::str::contains("not a paigow report set"));
     assert_eq!(fs::read_to_string(user.join("notes.txt")).unwrap(), "keep");
+    let file = dir.path().join("notes.txt");
+    fs::write(&file, "keep").unwrap();
+    paigow()
+        .args(compare)
+        .arg("--out")
+        .arg(&file)
+        .assert()
+        .failure()
+        .stderr(predicates::str::contains("is a file, not a directory"));
+    assert_eq!(fs::read_to_string(&file).unwrap(), "keep");
     let inside = out.join("ckpt.json");
     paigow()
         .args(compare)
@@ -273,6 +283,20 @@ fn absurd_runs_are_refused_with_the_reason() {
     refused(&["--deals", "10", "--threads", "0"], "from 1 to 1024");
     refused(&["--deals", "10", "--threads", "65536"], "from 1 to 1024");
     refused(&["--deals", "1__0"], "not a whole number");
+    // A negative number is the option's bad value, named, not an unknown argument.
+    refused(
+        &["--deals", "-1"],
+        "invalid value '-1' for '--deals <DEALS>'",
+    );
+    refused(
+        &["--deals", "10", "--threads", "-2"],
+        "for '--threads <THREADS>'",
+    );
+    refused(&["--deals", "10", "--seed", "-1"], "for '--seed <SEED>'");
+    refused(
+        &["--deals", "10", "--players", "-1"],
+        "for '--players <PLAYERS>'",
+    );
     assert!(!dir.path().join("r").exists(), "nothing was written");
     // Only a shard's own share counts: a shard of a huge run that holds no chunk runs at once.
     paigow()

@@ -79,6 +79,9 @@ fn parse_ranks(text: &str) -> anyhow::Result<u16> {
             .ok_or_else(|| {
                 anyhow::anyhow!("--ranks {text}: '{c}' is not a rank (2-9, T, J, Q, K, A)")
             })?;
+        if mask & 1 << rank != 0 {
+            anyhow::bail!("--ranks {text}: '{c}' is given twice");
+        }
         mask |= 1 << rank;
     }
     Ok(mask)

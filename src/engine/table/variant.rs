@@ -152,8 +152,9 @@ impl Vary {
         }
         if !(2..=MAX_VARIANTS).contains(&values.len()) {
             return Err(bad(format!(
-                "{} values; a run compares 2 to {MAX_VARIANTS} (values of {key} are separated by ';'{})",
+                "{} value{}; a run compares 2 to {MAX_VARIANTS} (values of {key} are separated by ';'{})",
                 values.len(),
+                if values.len() == 1 { "" } else { "s" },
                 if key.comma_free() { " or ','" } else { "" }
             )));
         }
