@@ -63,48 +63,28 @@ fn groups_with_examples_and_prices_with_a_dealer_way() {
 
 #[test]
 fn an_unknown_way_or_dealer_way_is_an_error() {
-    paigow()
-        .args(["diff-ways", "foxwoods", "no-such-way"])
-        .assert()
-        .failure()
-        .stderr(predicate::str::contains("no-such-way"));
-    paigow()
-        .args([
-            "diff-ways",
-            "foxwoods",
-            "ballys-ac",
-            "--dealer-way",
-            "optimal:foxwoods",
-        ])
-        .assert()
-        .failure()
-        .stderr(predicate::str::contains(
-            "optimal:foxwoods: the dealer's way must be a house way",
-        ));
+    let refused = |args: &[&str], said: &str| {
+        paigow()
+            .arg("diff-ways")
+            .args(args)
+            .assert()
+            .failure()
+            .stderr(predicate::str::contains(said));
+    };
+    refused(&["foxwoods", "no-such-way"], "no-such-way");
+    let dealer = ["foxwoods", "ballys-ac", "--dealer-way"];
+    refused(
+        &[&dealer[..], &["optimal:foxwoods"]].concat(),
+        "optimal:foxwoods: the dealer's way must be a house way",
+    );
     // A built-in is named as the user wrote it, and refused as a built-in, not a missing file.
-    paigow()
-        .args([
-            "diff-ways",
-            "foxwoods",
-            "ballys-ac",
-            "--dealer-way",
-            "exposed",
-        ])
-        .assert()
-        .failure()
-        .stderr(predicate::str::contains(
-            "error: exposed: the dealer's way must be",
-        ));
-    paigow()
-        .args(["diff-ways", "foxwoods", "optimal:foxwoods"])
-        .assert()
-        .failure()
-        .stderr(predicate::str::contains(
-            "optimal:foxwoods: a built-in strategy, not a house way",
-        ));
-    paigow()
-        .args(["diff-ways", "foxwoods", "ballys-ac", "--ev-hands", "1"])
-        .assert()
-        .failure()
-        .stderr(predicate::str::contains("--ev-hands"));
+    refused(
+        &[&dealer[..], &["exposed"]].concat(),
+        "error: exposed: the dealer's way must be",
+    );
+    refused(
+        &["foxwoods", "optimal:foxwoods"],
+        "optimal:foxwoods: a built-in strategy, not a house way",
+    );
+    refused(&["foxwoods", "ballys-ac", "--ev-hands", "1"], "--ev-hands");
 }
