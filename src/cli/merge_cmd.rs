@@ -1,20 +1,22 @@
 //! `paigow merge PARTIAL... --out DIR`: adds up the partial results of one run's shards (of any
 //! Monte Carlo command) and writes the reports the single run would have written.
 //!
-//! Every file is read and checked ([`Partial::from_json`]: format, configuration digest, chunk
-//! ranges, the tally's own consistency and the digest of each of its fields) and the
-//! configuration is rebuilt from the run spec the first file carries (no other file is read);
-//! each tally is then checked against that configuration before anything is written.
-//! [`partial::merge`] refuses partials of different runs, overlapping chunks and missing chunks,
-//! naming the files and chunks. The reports come from the same writer as the command itself,
-//! with the same tally and configuration, so the CSV files are byte-identical to the single
-//! run's. The manifest differs only in run facts: this command line, the threads and wall
-//! seconds summed over the partials (deals per second is deals over that sum), and
+//! A file named twice is refused first. Then every file is read and checked all but its tally
+//! ([`partial::read_header`]: format, configuration digest, chunk ranges) and the files'
+//! configurations are compared ([`partial::same_runs`]: command, game, ways, options, seed,
+//! deals, chunk size), so that shards of different runs are refused as such, naming the two
+//! files and the field, before any tally is read. Only then are the tallies read as the
+//! command's (their own consistency and the digest of each field checked), the configuration
+//! rebuilt from the run spec the first file carries (no other file is read), and each tally
+//! checked against it before anything is written. [`partial::merge`] refuses overlapping and
+//! missing chunks, naming the files and chunks. The reports come from the same writer as the
+//! command itself, with the same tally and configuration, so the CSV files are byte-identical to
+//! the single run's. The manifest differs only in run facts: this command line, the threads and
+//! wall seconds summed over the partials (deals per second is deals over that sum), and
 //! `merged_partials`, one entry per file.
 
 use std::path::PathBuf;
 
-use anyhow::Context;
 use clap::Args;
 
 use super::help::Help;
@@ -26,7 +28,7 @@ use crate::engine::run::{Job, Tally};
 use crate::engine::simulate::{self, Simulation};
 use crate::engine::table::{self, Table};
 use crate::report::facts::RunFacts;
-use crate::report::partial::{self, Partial, PartialError, RunExtra, command_of};
+use crate::report::partial::{self, Header, Partial, PartialError, RunExtra};
 
 /// The end of `paigow merge --help`.
 const HELP: Help = Help {
@@ -62,13 +64,14 @@ pub struct MergeArgs {
 }
 
 pub fn run(args: &MergeArgs) -> anyhow::Result<()> {
-    let first = &args.partials[0];
-    let text = std::fs::read_to_string(first)
-        .with_context(|| format!("{}: cannot read", first.display()))?;
-    let command = command_of(&text, &first.display().to_string())?;
-    let summary = match command.as_str() {
+    partial::distinct_files(&args.partials)?;
+    let headers = read_headers(&args.partials)?;
+    partial::same_runs(&headers)?;
+    let (first, header) = &headers[0];
+    let summary = match header.spec.command.as_str() {
         simulate::COMMAND => merge_as(
             args,
+            headers,
             |spec| Ok(Simulation::from_spec(spec)?),
             Simulation::check_tally,
             match args.quiet {
@@ -78,20 +81,19 @@ pub fn run(args: &MergeArgs) -> anyhow::Result<()> {
         )?,
         compare::COMMAND => merge_as(
             args,
+            headers,
             |spec| Ok(Comparison::from_spec(spec)?),
             |_, _| Ok(()),
             super::compare_cmd::write_reports,
         )?,
         table::COMMAND => merge_as(
             args,
+            headers,
             |spec| Ok(Table::from_spec(spec)?),
             |_, _| Ok(()),
             super::table_cmd::write_reports,
         )?,
-        other => anyhow::bail!(
-            "{}: partial of an unknown command '{other}'",
-            first.display()
-        ),
+        other => anyhow::bail!("{first}: partial of an unknown command '{other}'"),
     };
     if !args.quiet {
         super::print_stdout(&format!(
@@ -102,30 +104,39 @@ pub fn run(args: &MergeArgs) -> anyhow::Result<()> {
     Ok(())
 }
 
-/// Reads every partial as a run of job `J`, rebuilds the job from the first one's spec, checks
-/// each tally against it, adds them up and writes `J`'s reports; returns the stdout summary.
+/// Every partial file, all but its tally, named as given.
+fn read_headers(paths: &[PathBuf]) -> Result<Vec<(String, Header)>, PartialError> {
+    (paths.iter())
+        .map(|path| Ok((path.display().to_string(), partial::read_header(path)?)))
+        .collect()
+}
+
+/// Reads the tallies of `headers` (partials of one run) as job `J`'s, rebuilds the job from the
+/// first one's spec, checks each tally against it, adds them up and writes `J`'s reports;
+/// returns the stdout summary.
 fn merge_as<J: Job>(
     args: &MergeArgs,
+    headers: Vec<(String, Header)>,
     build: impl Fn(&RunSpec) -> anyhow::Result<J>,
     check: impl Fn(&J, &J::Tally) -> Result<(), String>,
     write: Writer<J>,
 ) -> anyhow::Result<String> {
-    let mut partials: Vec<(String, Partial<J::Tally>)> = Vec::new();
-    for path in &args.partials {
-        partials.push((path.display().to_string(), partial::read(path)?));
-    }
-    let (first_file, first) = &partials[0];
+    let (first_file, first) = &headers[0];
     let job = build(&first.spec).map_err(|e| PartialError::Invalid {
         file: first_file.clone(),
         message: format!("the configuration it carries does not load: {e:#}"),
     })?;
-    for (file, p) in &partials {
+    let mut partials: Vec<(String, Partial<J::Tally>)> = Vec::new();
+    for (file, header) in headers {
+        let p = header.with_tally::<J::Tally>(&file)?;
         check(&job, &p.tally).map_err(|message| PartialError::Invalid {
             file: file.clone(),
             message: format!("{message}: the file was edited or damaged"),
         })?;
+        partials.push((file, p));
     }
     let tally = partial::merge(&partials)?;
+    let first = &partials[0].1;
     let plan = first.plan().map_err(anyhow::Error::msg)?;
     let threads = partials.iter().map(|(_, p)| p.facts.threads).sum();
     let wall: f64 = partials.iter().map(|(_, p)| p.facts.wall_seconds).sum();

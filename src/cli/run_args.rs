@@ -332,8 +332,7 @@ fn run_with_checkpoint<J: Job>(
                 "{file}: a checkpoint already exists; add --resume to continue that run, or remove the file to start over"
             );
         }
-        let saved = crate::report::partial::read::<J::Tally>(path)?;
-        checkpoint::resume_check(&file, &saved, base)?
+        checkpoint::resume(path, base)?
     } else {
         if args.resume && !args.quiet {
             eprintln!("note: {file} does not exist yet; starting the run from the beginning");

@@ -162,6 +162,12 @@ fn add_blocks(sums: &mut Vec<i128>, other: &[i128]) {
     }
 }
 
+/// A checked sum of counts, for messages: the number, or "more than" the largest u64 where it
+/// overflowed.
+fn shown_sum(sum: Option<u64>) -> String {
+    sum.map_or_else(|| format!("more than {}", u64::MAX), |s| s.to_string())
+}
+
 /// Checks that block sums add up to their net.
 fn check_blocks(what: &str, blocks: &[i128], net: i128) -> Result<(), String> {
     let sum: i128 = blocks.iter().sum();
@@ -253,19 +259,20 @@ impl Tally for SimTally {
         let hands = Some(self.hands);
         if self.outcomes.total() != hands || sum(&self.categories) != hands {
             return Err(format!(
-                "tally does not add up: {} hands, outcomes sum to {:?}, categories to {:?}",
+                "tally does not add up: {} hands, outcomes sum to {}, categories to {}",
                 self.hands,
-                self.outcomes.total(),
-                sum(&self.categories)
+                shown_sum(self.outcomes.total()),
+                shown_sum(sum(&self.categories))
             ));
         }
         for (i, bet) in self.side_bets.iter().enumerate() {
             let lines = sum(&bet.lines);
             if lines != hands && lines != Some(0) {
                 return Err(format!(
-                    "side bet {} does not add up: {} hands, its lines sum to {lines:?}",
+                    "side bet {} does not add up: {} hands, its lines sum to {}",
                     i + 1,
-                    self.hands
+                    self.hands,
+                    shown_sum(lines)
                 ));
             }
         }
@@ -716,9 +723,13 @@ impl Simulation {
     pub fn check_tally(&self, tally: &SimTally) -> Result<(), String> {
         tally.check()?;
         if tally.rounds.checked_mul(u64::from(self.players)) != Some(tally.hands) {
+            let seats = match self.players {
+                1 => "1 player".to_string(),
+                n => format!("{n} players"),
+            };
             return Err(format!(
-                "tally has {} hands for {} rounds of {} players",
-                tally.hands, tally.rounds, self.players
+                "tally has {} hands for {} rounds, but the run seats {seats} a round",
+                tally.hands, tally.rounds
             ));
         }
         let net = tally.outcomes.net_units(&self.game.main_wager);

@@ -15,14 +15,17 @@
 //! again, and since a chunk's tally depends only on (seed, chunk, configuration), the resumed
 //! total equals the uninterrupted one exactly.
 //!
-//! [`resume_check`] refuses a checkpoint of another run (different tool version, command, seed,
-//! deals, chunk size, configuration or shard), naming the first difference.
+//! [`resume`] refuses a shard result or a checkpoint of another run (different tool version,
+//! command, game, way, option, seed, deals, chunk size or shard), naming the first difference,
+//! before it reads the checkpoint's tally.
 
 use std::collections::BTreeSet;
 use std::path::{Path, PathBuf};
 use std::sync::Mutex;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::{Duration, Instant};
+
+use serde::de::DeserializeOwned;
 
 use crate::engine::run::Tally;
 use crate::engine::run::chunks::{ChunkSet, ShardSpec};
@@ -141,13 +144,27 @@ pub fn interrupt_flag() -> Result<&'static AtomicBool, String> {
     Ok(&INTERRUPTED)
 }
 
-/// Checks that checkpoint `saved` (read from `file`) belongs to the run described by
-/// `expected`, and returns its chunks and tally.
-pub fn resume_check<T: Tally>(
-    file: &str,
-    saved: &Partial<T>,
+/// Reads the checkpoint at `path` to resume the run described by `expected`: refuses a shard
+/// result or a checkpoint of another run ([`resume_check`]) before reading its tally, then
+/// returns its chunks and tally.
+pub fn resume<T: Tally + DeserializeOwned>(
+    path: &Path,
     expected: &Partial<T>,
 ) -> Result<(BTreeSet<u64>, T), PartialError> {
+    let file = path.display().to_string();
+    let header = crate::report::partial::read_header(path)?;
+    resume_check(&file, &header, expected)?;
+    let saved = header.with_tally::<T>(&file)?;
+    Ok((saved.chunk_ranges.chunks().collect(), saved.tally))
+}
+
+/// Checks that checkpoint `saved` (read from `file`; its tally need not be read yet) belongs to
+/// the run described by `expected`.
+pub fn resume_check<S, T>(
+    file: &str,
+    saved: &Partial<S>,
+    expected: &Partial<T>,
+) -> Result<(), PartialError> {
     let invalid = |message: String| PartialError::Invalid {
         file: file.to_string(),
         message,
@@ -157,7 +174,7 @@ pub fn resume_check<T: Tally>(
             "is a shard result, not a checkpoint: merge it with `paigow merge`".to_string(),
         ));
     }
-    same_run("this run", expected, file, saved)?;
+    same_run(file, saved, "this run", expected)?;
     if saved.shard != expected.shard {
         let show = |s: Option<ShardSpec>| s.map_or("none".to_string(), |s| s.to_string());
         return Err(invalid(format!(
@@ -166,5 +183,5 @@ pub fn resume_check<T: Tally>(
             show(expected.shard)
         )));
     }
-    Ok((saved.chunk_ranges.chunks().collect(), saved.tally.clone()))
+    Ok(())
 }

@@ -9,12 +9,21 @@
 //! of the process that wrote it, the command's tally (every integer; 128-bit sums as decimal
 //! strings, so every value round-trips exactly) and a SHA-256 of each of the tally's fields.
 //!
-//! Invariants: a [`Partial`] that passed [`Partial::check`] has ranges inside `0..chunks`
-//! (inside its shard's range, for a shard), a configuration digest equal to the one recomputed
-//! from its own spec, a tally whose rounds equal the deals of its chunks, whose counts agree with
-//! each other ([`Tally::check`]) and whose fields match their digests. [`merge`] adds partials
-//! only when they agree on tool, version, command, seed, deals, chunk size and configuration
-//! and cover every chunk exactly once; it names the files and chunks of the first problem found.
+//! A file is read in two steps: its [`Header`] (everything but the tally, which stays untyped
+//! JSON) and then its tally, as the type of the command the header names. So partials of
+//! different runs, or of different commands, are refused by their configuration ([`same_run`])
+//! before any tally is read or checked, never blamed on a tally that only looks damaged because
+//! it belongs to another run.
+//!
+//! Invariants: a [`Partial`] that passed [`Partial::check_header`] has ranges inside
+//! `0..chunks` (inside its shard's range, for a shard), a configuration digest equal to the one
+//! recomputed from its own spec and the deals of its chunks as `deals_covered`; one that also
+//! passed [`Partial::check_tally`] has a tally whose rounds equal those deals, whose counts agree
+//! with each other ([`Tally::check`]) and whose fields match their digests. [`same_run`] accepts
+//! two partials only when they agree on tool, version, every field of the run spec (command,
+//! game, side bets, strategies, options, paytables), seed, deals and chunk size, and names the
+//! first field that differs; [`merge`] adds partials of one run that cover every chunk exactly
+//! once, naming the files and chunks of the first problem found.
 
 use std::collections::BTreeMap;
 use std::ops::Range;
@@ -24,9 +33,9 @@ use serde::{Deserialize, Serialize};
 use thiserror::Error;
 
 use crate::engine::run::chunks::{ChunkSet, ShardSpec, describe_range};
-use crate::engine::run::spec::RunSpec;
+use crate::engine::run::spec::{RunSpec, StrategySpec};
 use crate::engine::run::{Plan, Tally};
-use crate::files::sha256_hex;
+use crate::files::{TextFile, sha256_hex};
 use crate::report::facts::RunFacts;
 
 /// The `format` field of every partial file.
@@ -78,23 +87,23 @@ pub enum PartialError {
     #[error("no partial files given")]
     NoPartials,
     #[error(
-        "{file_b} and {file_a} differ in {field} ({value_b} vs {value_a}), so they are not parts of the same run"
+        "{file_a} and {file_b} differ in {field} ({value_a} vs {value_b}), so they are not parts of the same run"
     )]
     Mismatch {
-        field: &'static str,
+        field: String,
         file_a: String,
         value_a: String,
         file_b: String,
         value_b: String,
     },
-    #[error("{chunks} are in both {file_a} and {file_b} (overlapping shards)")]
+    #[error("{file_a} and {file_b} both cover {chunks} (overlapping shards)")]
     Overlap {
         chunks: String,
         file_a: String,
         file_b: String,
     },
     #[error(
-        "{chunks} of {total} (deals {first}-{last}) are in no partial given: a shard is missing"
+        "no partial given covers {chunks} of {total} (deals {first}-{last}): a shard is missing"
     )]
     Missing {
         chunks: String,
@@ -102,6 +111,16 @@ pub enum PartialError {
         first: u64,
         last: u64,
     },
+    #[error("{}", given_twice(file, again))]
+    GivenTwice { file: String, again: String },
+}
+
+/// The message of [`PartialError::GivenTwice`]: one file named twice, maybe spelled two ways.
+fn given_twice(file: &str, again: &str) -> String {
+    match file == again {
+        true => format!("{file} is given twice"),
+        false => format!("{file} and {again} are the same file, given twice"),
+    }
 }
 
 impl PartialError {
@@ -123,14 +142,6 @@ pub fn field_digests<T: Serialize>(tally: &T) -> BTreeMap<String, String> {
             .collect(),
         other => BTreeMap::from([(String::new(), sha256_hex(other.to_string().as_bytes()))]),
     }
-}
-
-/// The command a partial file's text was written by, read before its tally's type is known.
-pub fn command_of(text: &str, file: &str) -> Result<String, PartialError> {
-    let probe = probe(text, file)?;
-    (probe.pointer("/spec/command").and_then(|c| c.as_str()))
-        .map(str::to_string)
-        .ok_or_else(|| PartialError::invalid(file, "malformed: no spec.command"))
 }
 
 /// The JSON of a partial file, with its format and version checked.
@@ -155,6 +166,146 @@ fn probe(text: &str, file: &str) -> Result<serde_json::Value, PartialError> {
         ));
     }
     Ok(probe)
+}
+
+/// A partial whose tally is still untyped JSON: everything but the tally, read and checked
+/// ([`Partial::check_header`]) before the tally's type (its command) is known, so that partials
+/// of different runs or commands are told apart by their configuration, not by their tallies.
+pub type Header = Partial<serde_json::Value>;
+
+/// Parses a partial file's text, all but its tally; `file` names it in errors. Checks it with
+/// [`Partial::check_header`].
+pub fn parse_header(text: &str, file: &str) -> Result<Header, PartialError> {
+    let header: Header = serde_json::from_value(probe(text, file)?)
+        .map_err(|e| PartialError::invalid(file, format!("malformed: {e}")))?;
+    (header.check_header()).map_err(|m| PartialError::invalid(file, m))?;
+    Ok(header)
+}
+
+impl Header {
+    /// This partial with its tally read as `T` and checked ([`Partial::check_tally`]).
+    pub fn with_tally<T: Tally + DeserializeOwned>(
+        mut self,
+        file: &str,
+    ) -> Result<Partial<T>, PartialError> {
+        let tally: T = serde_json::from_value(std::mem::take(&mut self.tally))
+            .map_err(|e| PartialError::invalid(file, format!("malformed tally: {e}")))?;
+        let partial = self.replacing_tally(tally);
+        (partial.check_tally()).map_err(|m| PartialError::invalid(file, m))?;
+        Ok(partial)
+    }
+}
+
+impl<T> Partial<T> {
+    /// The plan of the whole run.
+    pub fn plan(&self) -> Result<Plan, String> {
+        Plan::new(self.deals, self.chunk_size, self.seed).map_err(|e| e.to_string())
+    }
+
+    /// Rounds in the chunks of `set` for this run.
+    pub fn deals_in(&self, set: &ChunkSet) -> u64 {
+        let plan = Plan {
+            deals: self.deals,
+            chunk_size: self.chunk_size,
+            seed: self.seed,
+        };
+        set.ranges().iter().map(|r| plan.deals_in(r.clone())).sum()
+    }
+
+    /// Checks everything but the tally is consistent with itself: the chunk count, the chunk
+    /// ranges, the configuration digest and the deals covered (see the module invariants).
+    pub fn check_header(&self) -> Result<(), String> {
+        let plan = self.plan()?;
+        if self.chunks != plan.chunks() {
+            return Err(format!(
+                "chunks = {} does not match {} deals in chunks of {}",
+                self.chunks, self.deals, self.chunk_size
+            ));
+        }
+        self.check_ranges()?;
+        let digest = self.spec.digest(&plan);
+        if self.config_sha256 != digest {
+            return Err(format!(
+                "config_sha256 {} does not match its own configuration ({digest}): the file was edited or damaged",
+                self.config_sha256
+            ));
+        }
+        let deals = self.deals_in(&self.chunk_ranges);
+        if self.deals_covered != deals {
+            return Err(format!(
+                "deals_covered is {}, but its chunks hold {deals} deals",
+                self.deals_covered
+            ));
+        }
+        Ok(())
+    }
+
+    /// The chunk ranges lie inside the run, and inside the shard's own range.
+    fn check_ranges(&self) -> Result<(), String> {
+        if let Some(last) = self.chunk_ranges.ranges().last()
+            && last.end > self.chunks
+        {
+            return Err(format!(
+                "covers {}, but the run has only {}",
+                describe_range(last),
+                describe_range(&(0..self.chunks))
+            ));
+        }
+        let Some(shard) = self.shard else {
+            return Ok(());
+        };
+        if shard.index == 0 || shard.index > shard.count {
+            return Err(format!("shard {shard} is not a shard K/M with 1 <= K <= M"));
+        }
+        let own = shard.chunks(self.chunks);
+        let Some(outside) = (self.chunk_ranges.ranges().iter()).find_map(|r| outside(r, &own))
+        else {
+            return Ok(());
+        };
+        Err(match own.is_empty() {
+            true => format!(
+                "covers {}, but shard {shard} has no chunks (more shards than chunks)",
+                describe_range(&outside)
+            ),
+            false => format!(
+                "covers {}, outside shard {shard}'s {}",
+                describe_range(&outside),
+                describe_range(&own)
+            ),
+        })
+    }
+
+    /// The same partial holding `tally` instead.
+    fn replacing_tally<U>(self, tally: U) -> Partial<U> {
+        Partial {
+            format: self.format,
+            format_version: self.format_version,
+            kind: self.kind,
+            spec: self.spec,
+            config_sha256: self.config_sha256,
+            seed: self.seed,
+            deals: self.deals,
+            chunk_size: self.chunk_size,
+            chunks: self.chunks,
+            shard: self.shard,
+            chunk_ranges: self.chunk_ranges,
+            deals_covered: self.deals_covered,
+            facts: self.facts,
+            tally,
+            tally_sha256: self.tally_sha256,
+        }
+    }
+}
+
+/// The first part of `range` outside `own`, if any.
+fn outside(range: &Range<u64>, own: &Range<u64>) -> Option<Range<u64>> {
+    if range.start < own.start {
+        Some(range.start..range.end.min(own.start))
+    } else if range.end > own.end {
+        Some(range.start.max(own.end)..range.end)
+    } else {
+        None
+    }
 }
 
 impl<T: Tally> Partial<T> {
@@ -198,32 +349,6 @@ impl<T: Tally> Partial<T> {
         }
     }
 
-    /// The plan of the whole run.
-    pub fn plan(&self) -> Result<Plan, String> {
-        Plan::new(self.deals, self.chunk_size, self.seed).map_err(|e| e.to_string())
-    }
-
-    /// Rounds in the chunks of `set` for this run.
-    pub fn deals_in(&self, set: &ChunkSet) -> u64 {
-        let plan = Plan {
-            deals: self.deals,
-            chunk_size: self.chunk_size,
-            seed: self.seed,
-        };
-        set.ranges().iter().map(|r| plan.deals_in(r.clone())).sum()
-    }
-
-    /// Parses a partial file's text; `file` names it in errors. Checks it with [`Partial::check`].
-    pub fn from_json(text: &str, file: &str) -> Result<Partial<T>, PartialError> {
-        let probe = probe(text, file)?;
-        let partial: Partial<T> = serde_json::from_value(probe)
-            .map_err(|e| PartialError::invalid(file, format!("malformed: {e}")))?;
-        partial
-            .check()
-            .map_err(|m| PartialError::invalid(file, m))?;
-        Ok(partial)
-    }
-
     /// The file's text: pretty JSON with a final newline.
     pub fn to_json(&self) -> String {
         let mut text = serde_json::to_string_pretty(self).expect("a partial serialises");
@@ -233,59 +358,22 @@ impl<T: Tally> Partial<T> {
 
     /// Checks the partial is consistent with itself (see the module invariants).
     pub fn check(&self) -> Result<(), String> {
-        let plan = self.plan()?;
-        if self.chunks != plan.chunks() {
-            return Err(format!(
-                "chunks = {} does not match {} deals in chunks of {}",
-                self.chunks, self.deals, self.chunk_size
-            ));
-        }
-        self.check_ranges()?;
-        let digest = self.spec.digest(&plan);
-        if self.config_sha256 != digest {
-            return Err(format!(
-                "config_sha256 {} does not match its own configuration ({digest}): the file was edited or damaged",
-                self.config_sha256
-            ));
-        }
+        self.check_header()?;
+        self.check_tally()
+    }
+
+    /// Checks the tally: its rounds are the deals of its chunks, its counts agree with each other
+    /// ([`Tally::check`]) and its fields match their digests.
+    pub fn check_tally(&self) -> Result<(), String> {
         let deals = self.deals_in(&self.chunk_ranges);
-        if self.deals_covered != deals || self.tally.rounds() != deals {
+        if self.tally.rounds() != deals {
             return Err(format!(
-                "tally has {} rounds and deals_covered is {}, but its chunks hold {deals} deals",
-                self.tally.rounds(),
-                self.deals_covered
+                "tally has {} rounds, but its chunks hold {deals} deals",
+                self.tally.rounds()
             ));
         }
         self.tally.check()?;
         self.check_tally_digests()
-    }
-
-    /// The chunk ranges lie inside the run, and inside the shard's own range.
-    fn check_ranges(&self) -> Result<(), String> {
-        if let Some(last) = self.chunk_ranges.ranges().last()
-            && last.end > self.chunks
-        {
-            return Err(format!(
-                "covers {} but the run has only chunks 0-{}",
-                describe_range(last),
-                self.chunks.saturating_sub(1)
-            ));
-        }
-        let Some(shard) = self.shard else {
-            return Ok(());
-        };
-        if shard.index == 0 || shard.index > shard.count {
-            return Err(format!("shard {shard} is not a shard K/M with 1 <= K <= M"));
-        }
-        let own = shard.chunks(self.chunks);
-        let outside = |r: &Range<u64>| r.start < own.start || r.end > own.end;
-        if self.chunk_ranges.ranges().iter().any(outside) {
-            return Err(format!(
-                "covers chunks outside shard {shard}'s range {}",
-                ChunkSet::range(own).describe()
-            ));
-        }
-        Ok(())
     }
 
     /// Every field of the tally matches its stored digest, naming the first that does not.
@@ -304,53 +392,177 @@ impl<T: Tally> Partial<T> {
     }
 }
 
-/// The fields two partials of one run must share, for messages: (name, value).
-fn identity<T>(p: &Partial<T>) -> [(&'static str, String); 6] {
-    [
-        (
-            "tool and version",
-            format!("{} {}", p.facts.tool, p.facts.version),
-        ),
-        ("command", p.spec.command.clone()),
-        ("seed", p.seed.to_string()),
-        ("deals", p.deals.to_string()),
-        ("chunk size", p.chunk_size.to_string()),
-        (
-            "configuration (SHA-256 of game, ways and options)",
-            p.config_sha256.clone(),
-        ),
-    ]
+impl<T: Tally + DeserializeOwned> Partial<T> {
+    /// Parses a partial file's text; `file` names it in errors. Checks it with [`Partial::check`],
+    /// everything but the tally first.
+    pub fn from_json(text: &str, file: &str) -> Result<Partial<T>, PartialError> {
+        parse_header(text, file)?.with_tally(file)
+    }
 }
 
-/// The first field in which `b` differs from `a`, as an error naming both files.
-pub fn same_run<T>(
-    file_a: &str,
-    a: &Partial<T>,
-    file_b: &str,
-    b: &Partial<T>,
-) -> Result<(), PartialError> {
-    for ((field, value_a), (_, value_b)) in identity(a).into_iter().zip(identity(b)) {
-        if value_a != value_b {
-            return Err(PartialError::Mismatch {
-                field,
-                file_a: file_a.to_string(),
-                value_a,
-                file_b: file_b.to_string(),
-                value_b,
-            });
+/// A difference between two partials that keeps them from being parts of one run: the field,
+/// and its value in each.
+struct Difference {
+    field: String,
+    a: String,
+    b: String,
+}
+
+impl Difference {
+    fn new(field: &str, a: impl ToString, b: impl ToString) -> Difference {
+        Difference {
+            field: field.to_string(),
+            a: a.to_string(),
+            b: b.to_string(),
         }
     }
-    Ok(())
+}
+
+/// The first way in which `a` and `b` are not partials of one run: tool and version, the run
+/// spec field by field ([`spec_difference`]), seed, deals, chunk size, and last the
+/// configuration digest (which covers all of them, so it differs alone only in a damaged file).
+fn first_difference<A, B>(a: &Partial<A>, b: &Partial<B>) -> Option<Difference> {
+    let tool = |p: &RunFacts| format!("{} {}", p.tool, p.version);
+    let plan = [
+        ("seed", a.seed.to_string(), b.seed.to_string()),
+        ("deals", a.deals.to_string(), b.deals.to_string()),
+        (
+            "chunk size",
+            a.chunk_size.to_string(),
+            b.chunk_size.to_string(),
+        ),
+        (
+            "configuration (SHA-256 of game, ways and options)",
+            a.config_sha256.clone(),
+            b.config_sha256.clone(),
+        ),
+    ];
+    let unequal =
+        |(field, x, y): (&str, String, String)| (x != y).then(|| Difference::new(field, x, y));
+    unequal(("tool and version", tool(&a.facts), tool(&b.facts)))
+        .or_else(|| spec_difference(&a.spec, &b.spec))
+        .or_else(|| plan.into_iter().find_map(unequal))
+}
+
+/// The first field in which two run specs differ (every field of [`RunSpec`] is compared).
+fn spec_difference(a: &RunSpec, b: &RunSpec) -> Option<Difference> {
+    let RunSpec {
+        command,
+        game,
+        side_bets,
+        strategies,
+        options,
+        paytables,
+    } = a;
+    (command != &b.command)
+        .then(|| Difference::new("command", command, &b.command))
+        .or_else(|| file_difference("game", game, &b.game))
+        .or_else(|| files_difference("side-bet paytables", side_bets, &b.side_bets))
+        .or_else(|| strategies_difference(strategies, &b.strategies))
+        .or_else(|| options_difference(options, &b.options))
+        .or_else(|| files_difference("paytables", paytables, &b.paytables))
+}
+
+/// How two stored files differ: their origins, or (same origin) their texts' digests.
+fn file_difference(field: &str, a: &TextFile, b: &TextFile) -> Option<Difference> {
+    if a.origin != b.origin {
+        return Some(Difference::new(field, &a.origin, &b.origin));
+    }
+    (a.text != b.text).then(|| {
+        let sha = |f: &TextFile| format!("{} with SHA-256 {}", f.origin, &f.sha256()[..12]);
+        Difference::new(&format!("{field} (the file's text)"), sha(a), sha(b))
+    })
+}
+
+/// How two lists of stored files differ: their origins, or the first file whose text differs.
+fn files_difference(field: &str, a: &[TextFile], b: &[TextFile]) -> Option<Difference> {
+    let origins = |files: &[TextFile]| match files.is_empty() {
+        true => "none".to_string(),
+        false => files
+            .iter()
+            .map(|f| f.origin.as_str())
+            .collect::<Vec<_>>()
+            .join(", "),
+    };
+    if origins(a) != origins(b) {
+        return Some(Difference::new(field, origins(a), origins(b)));
+    }
+    a.iter()
+        .zip(b)
+        .find_map(|(x, y)| file_difference(field, x, y))
+}
+
+/// How two lists of strategies differ: their roles and names, or the first strategy whose
+/// house-way files differ.
+fn strategies_difference(a: &[StrategySpec], b: &[StrategySpec]) -> Option<Difference> {
+    let roles_differ = a.len() != b.len() || a.iter().zip(b).any(|(x, y)| x.role != y.role);
+    if roles_differ {
+        let show = |s: &[StrategySpec]| {
+            let named: Vec<String> = s.iter().map(|s| format!("{} {}", s.role, s.name)).collect();
+            named.join(", ")
+        };
+        return Some(Difference::new("strategies", show(a), show(b)));
+    }
+    a.iter().zip(b).find_map(|(x, y)| {
+        (x.name != y.name)
+            .then(|| Difference::new(&x.role, &x.name, &y.name))
+            .or_else(|| {
+                files_difference(
+                    &format!("{}'s house-way files", x.role),
+                    &x.sources,
+                    &y.sources,
+                )
+            })
+    })
+}
+
+/// The first option set differently (or set in one spec only).
+fn options_difference(
+    a: &BTreeMap<String, String>,
+    b: &BTreeMap<String, String>,
+) -> Option<Difference> {
+    let keys: std::collections::BTreeSet<&String> = a.keys().chain(b.keys()).collect();
+    let show = |o: Option<&String>| o.map_or_else(|| "not set".to_string(), String::clone);
+    keys.into_iter().find_map(|key| {
+        (a.get(key) != b.get(key))
+            .then(|| Difference::new(&format!("option {key}"), show(a.get(key)), show(b.get(key))))
+    })
+}
+
+/// Checks that `a` (read from `file_a`) and `b` (from `file_b`) are partials of one run: an
+/// error names both files and the first difference ([`first_difference`]). The tallies are not
+/// read, so their types may differ.
+pub fn same_run<A, B>(
+    file_a: &str,
+    a: &Partial<A>,
+    file_b: &str,
+    b: &Partial<B>,
+) -> Result<(), PartialError> {
+    match first_difference(a, b) {
+        None => Ok(()),
+        Some(d) => Err(PartialError::Mismatch {
+            field: d.field,
+            file_a: file_a.to_string(),
+            value_a: d.a,
+            file_b: file_b.to_string(),
+            value_b: d.b,
+        }),
+    }
+}
+
+/// Checks that partials `(file name, partial)` are all of one run, comparing each with the
+/// first ([`same_run`]).
+pub fn same_runs<T>(partials: &[(String, Partial<T>)]) -> Result<(), PartialError> {
+    let (first_file, first) = partials.first().ok_or(PartialError::NoPartials)?;
+    (partials[1..].iter()).try_for_each(|(file, p)| same_run(first_file, first, file, p))
 }
 
 /// Adds up partials `(file name, partial)` of one run that cover every chunk exactly once.
-/// Refuses, naming files and chunks: partials of different runs, chunks in two partials, and
-/// chunks in none.
+/// Refuses, naming files and chunks: partials of different runs ([`same_runs`]), chunks in two
+/// partials, and chunks in none.
 pub fn merge<T: Tally>(partials: &[(String, Partial<T>)]) -> Result<T, PartialError> {
-    let (first_file, first) = partials.first().ok_or(PartialError::NoPartials)?;
-    for (file, p) in &partials[1..] {
-        same_run(first_file, first, file, p)?;
-    }
+    same_runs(partials)?;
+    let (_, first) = &partials[0];
     let mut ranges: Vec<(Range<u64>, &str)> = partials
         .iter()
         .flat_map(|(file, p)| {
@@ -389,14 +601,36 @@ pub fn merge<T: Tally>(partials: &[(String, Partial<T>)]) -> Result<T, PartialEr
     Ok(sum)
 }
 
+/// Refuses a list of partial files that names one file twice (however spelled), before any is
+/// read: its chunks would otherwise be reported as overlapping with themselves.
+pub fn distinct_files(paths: &[std::path::PathBuf]) -> Result<(), PartialError> {
+    let mut seen: BTreeMap<std::path::PathBuf, &std::path::Path> = BTreeMap::new();
+    for path in paths {
+        let key = std::fs::canonicalize(path).unwrap_or_else(|_| path.clone());
+        if let Some(earlier) = seen.insert(key, path) {
+            return Err(PartialError::GivenTwice {
+                file: earlier.display().to_string(),
+                again: path.display().to_string(),
+            });
+        }
+    }
+    Ok(())
+}
+
+/// Reads a partial file, all but its tally ([`parse_header`]), naming the file in every
+/// error.
+pub fn read_header(path: &std::path::Path) -> Result<Header, PartialError> {
+    let file = path.display().to_string();
+    let text = std::fs::read_to_string(path)
+        .map_err(|e| PartialError::invalid(&file, format!("cannot read: {e}")))?;
+    parse_header(&text, &file)
+}
+
 /// Reads a partial file of a run whose tally is `T`, naming the file in every error.
 pub fn read<T: Tally + DeserializeOwned>(
     path: &std::path::Path,
 ) -> Result<Partial<T>, PartialError> {
-    let file = path.display().to_string();
-    let text = std::fs::read_to_string(path)
-        .map_err(|e| PartialError::invalid(&file, format!("cannot read: {e}")))?;
-    Partial::from_json(&text, &file)
+    read_header(path)?.with_tally(&path.display().to_string())
 }
 
 /// What a manifest says about a run's checkpoint.

@@ -8,6 +8,7 @@ use std::process::{Command as Process, Stdio};
 use std::time::{Duration, Instant};
 
 use assert_cmd::Command;
+use predicates::prelude::PredicateBooleanExt;
 use predicates::str::contains;
 
 use crate::common::cli::{simulate_reports, simulate_ways};
@@ -176,7 +177,7 @@ fn checkpoints_of_another_run_or_an_existing_file_are_refused() {
         .stderr(contains("differ in seed (1 vs 2)"));
     small(&["--seed", "1", "--players", "3", "--resume"])
         .failure()
-        .stderr(contains("differ in configuration"));
+        .stderr(contains("differ in option players (1 vs 3)"));
     small(&["--seed", "1", "--shard", "1/2", "--resume"])
         .failure()
         .stderr(contains(
@@ -192,4 +193,34 @@ fn checkpoints_of_another_run_or_an_existing_file_are_refused() {
         .assert()
         .failure()
         .stderr(contains("--checkpoint"));
+}
+
+/// A checkpoint written by another command is refused as another run's, named by its command,
+/// before its tally (of another type) is read: not as a malformed file with an unknown field.
+#[test]
+fn a_checkpoint_of_another_command_is_refused_by_its_command() {
+    let dir = tempfile::tempdir().unwrap();
+    let checkpoint = dir.path().join("run.ckpt");
+    let common = ["--deals", "2000", "--chunk-size", "500", "--quiet", "--out"];
+    simulate_ways("max-back", "max-front")
+        .args(common)
+        .arg(dir.path().join("sim"))
+        .arg("--checkpoint")
+        .arg(&checkpoint)
+        .assert()
+        .success();
+    Command::new(BIN)
+        .args(["compare", "--ways", "max-back", "max-front"])
+        .args(["--dealer-way", "max-front"])
+        .args(common)
+        .arg(dir.path().join("cmp"))
+        .arg("--checkpoint")
+        .arg(&checkpoint)
+        .arg("--resume")
+        .assert()
+        .failure()
+        .stderr(contains(
+            "run.ckpt and this run differ in command (simulate vs compare)",
+        ))
+        .stderr(contains("unknown field").not());
 }

@@ -7,6 +7,7 @@ use std::path::{Path, PathBuf};
 use assert_cmd::assert::Assert;
 use paigow::engine::simulate::SimTally;
 use paigow::report::partial::Partial;
+use predicates::prelude::PredicateBooleanExt;
 use predicates::str::contains;
 
 use crate::common::cli::{paigow, simulate_reports, simulate_ways};
@@ -116,6 +117,7 @@ fn overlapping_missing_and_duplicate_shards_are_refused_by_name() {
     merge(&[three[0].clone(), three[2].clone()], &out)
         .failure()
         .stderr(contains("chunks 9-18 of 29"));
+    // Regression: a file given twice was "chunks 9-18 are in both X and X".
     merge(
         &[
             three[0].clone(),
@@ -126,13 +128,12 @@ fn overlapping_missing_and_duplicate_shards_are_refused_by_name() {
         &out,
     )
     .failure()
-    .stderr(contains("chunks 9-18 are in both"))
-    .stderr(contains("shard-2-of-3.json"))
-    .stderr(contains("overlapping"));
+    .stderr(contains(format!("{} is given twice", three[1].display())))
+    .stderr(contains("overlapping").not());
     // Shard 1/2 is chunks 0-13, which overlaps 2/3 (9-18).
     merge(&[two[0].clone(), three[1].clone(), three[2].clone()], &out)
         .failure()
-        .stderr(contains("chunks 9-13 are in both"))
+        .stderr(contains("both cover chunks 9-13 (overlapping shards)"))
         .stderr(contains("2/shard-1-of-2.json"));
     assert!(
         !out.join("summary.csv").exists(),
@@ -158,11 +159,11 @@ fn shards_of_different_runs_are_refused_naming_the_difference() {
     let other_seed = second_shard_of("max-back", "12", &dir.path().join("seed"));
     merge(&[base[0].clone(), other_seed], &dir.path().join("o"))
         .failure()
-        .stderr(contains("differ in seed (12 vs 11)"));
+        .stderr(contains("differ in seed (11 vs 12)"));
     let other_way = second_shard_of("max-front", "11", &dir.path().join("way"));
     merge(&[base[0].clone(), other_way], &dir.path().join("o"))
         .failure()
-        .stderr(contains("differ in configuration"));
+        .stderr(contains("differ in player way (max-back vs max-front)"));
 
     // A shard written by another version, or by another command, is refused as such.
     let text = fs::read_to_string(&base[1]).unwrap();
@@ -182,7 +183,7 @@ fn shards_of_different_runs_are_refused_naming_the_difference() {
     fs::write(&edited, other.to_json()).unwrap();
     merge(&[base[0].clone(), edited.clone()], &dir.path().join("o"))
         .failure()
-        .stderr(contains("differ in command (table vs simulate)"));
+        .stderr(contains("differ in command (simulate vs table)"));
     // An edit that leaves the file inconsistent with its own configuration digest is caught.
     fs::write(
         &edited,
@@ -279,4 +280,132 @@ fn more_shards_than_chunks_leaves_some_empty_and_still_merges() {
         simulate_reports(&dir.path().join("m")),
         simulate_reports(&dir.path().join("single"))
     );
+}
+
+/// Shard 2/3 of the run `simulate` makes, with `players` and `extra` arguments, into `dir`.
+fn second_of_three(dir: &Path, players: &str, extra: &[&str]) -> PathBuf {
+    simulate_ways("max-back", "max-front")
+        .args(["--deals", "20_011", "--seed", "11", "--chunk-size", "700"])
+        .args(["--players", players, "--quiet", "--shard", "2/3", "--out"])
+        .arg(dir)
+        .args(extra)
+        .assert()
+        .success();
+    dir.join("shard-2-of-3.json")
+}
+
+/// Regression: shards differing only in the game, the players or the command were blamed on
+/// damage ("tally net ... does not match its outcome counts ... the file was edited or damaged",
+/// sometimes naming the intact file; "tally has N hands for R rounds of 1 players"; "malformed:
+/// unknown field"). The configurations are compared first, naming both files and the field.
+#[test]
+fn shards_differing_in_game_players_or_command_are_refused_as_different_runs() {
+    let dir = tempfile::tempdir().unwrap();
+    let base = shards(&dir.path().join("base"), 3, &[]);
+    let out = dir.path().join("o");
+    let refused = |files: &[PathBuf], difference: &str| {
+        merge(files, &out)
+            .failure()
+            .stderr(contains(difference.to_string()))
+            .stderr(contains("so they are not parts of the same run"))
+            .stderr(contains("damaged").not());
+    };
+    let california = second_of_three(
+        &dir.path().join("california"),
+        "2",
+        &["--game", "california"],
+    );
+    let first = base[0].display().to_string();
+    let odd = california.display().to_string();
+    refused(
+        &[base[0].clone(), california.clone(), base[2].clone()],
+        &format!("{first} and {odd} differ in game (games/standard.toml vs games/california.toml)"),
+    );
+    refused(
+        &[california.clone(), base[0].clone(), base[2].clone()],
+        &format!("{odd} and {first} differ in game (games/california.toml vs games/standard.toml)"),
+    );
+    let ez = second_of_three(&dir.path().join("ez"), "2", &["--game", "ez-pai-gow"]);
+    refused(
+        &[base[0].clone(), ez, base[2].clone()],
+        "differ in game (games/standard.toml vs games/ez-pai-gow.toml)",
+    );
+    let one_player = second_of_three(&dir.path().join("one"), "1", &[]);
+    refused(
+        &[base[0].clone(), one_player, base[2].clone()],
+        "differ in option players (2 vs 1)",
+    );
+    let compared = dir.path().join("compare");
+    paigow()
+        .args([
+            "compare",
+            "--ways",
+            "max-back",
+            "max-front",
+            "--dealer-way",
+            "max-front",
+        ])
+        .args(["--deals", "20_011", "--seed", "11", "--chunk-size", "700"])
+        .args(["--quiet", "--shard", "2/3", "--out"])
+        .arg(&compared)
+        .assert()
+        .success();
+    let compared = compared.join("shard-2-of-3.json");
+    refused(
+        &[base[0].clone(), compared.clone(), base[2].clone()],
+        "differ in command (simulate vs compare)",
+    );
+    merge(&[compared, base[0].clone()], &out)
+        .failure()
+        .stderr(contains("differ in command (compare vs simulate)"))
+        .stderr(contains("unknown field").not());
+}
+
+/// Regression: messages showed Rust's `Some(..)`, "chunk 1 are in both" and "covers chunks
+/// outside shard 2/3's range chunks 9-18".
+#[test]
+fn damage_and_overlap_messages_read_plainly() {
+    let dir = tempfile::tempdir().unwrap();
+    let files = shards(&dir.path().join("s"), 3, &[]);
+    let out = dir.path().join("o");
+    let bad = dir.path().join("bad.json");
+    let value: serde_json::Value =
+        serde_json::from_str(&fs::read_to_string(&files[1]).unwrap()).unwrap();
+    let mut edited = value.clone();
+    let hands = edited["tally"]["hands"].as_u64().unwrap();
+    let win = edited["tally"]["outcomes"][0].as_u64().unwrap();
+    edited["tally"]["outcomes"][0] = serde_json::json!(win + 1);
+    fs::write(&bad, edited.to_string()).unwrap();
+    merge(std::slice::from_ref(&bad), &out)
+        .failure()
+        .stderr(contains(format!(
+            "outcomes sum to {}, categories to {hands}",
+            hands + 1
+        )))
+        .stderr(contains("Some(").not());
+    // Shard 3/3's chunks (19-28) relabelled as shard 2/3's (9-18).
+    let third: serde_json::Value =
+        serde_json::from_str(&fs::read_to_string(&files[2]).unwrap()).unwrap();
+    let mut relabelled = third.clone();
+    relabelled["shard"] = value["shard"].clone();
+    fs::write(&bad, relabelled.to_string()).unwrap();
+    merge(std::slice::from_ref(&bad), &out)
+        .failure()
+        .stderr(contains(
+            "bad.json: covers chunks 19-28, outside shard 2/3's chunks 9-18",
+        ));
+    // 3000 deals in chunks of 1000: shard 2/2 is chunks 1-2, shard 2/3 is chunk 1.
+    let mixed = dir.path().join("mixed");
+    for shard in ["1/2", "2/2", "2/3"] {
+        simulate_max_back("3000", &mixed, &["--quiet", "--shard", shard]).success();
+    }
+    let names = [
+        "shard-1-of-2.json",
+        "shard-2-of-2.json",
+        "shard-2-of-3.json",
+    ];
+    merge(&names.map(|n| mixed.join(n)), &out)
+        .failure()
+        .stderr(contains("both cover chunk 1 (overlapping shards)"))
+        .stderr(contains("are in both").not());
 }
