@@ -158,18 +158,36 @@ pub fn prepare_out(out: &Path, shard: bool) -> anyhow::Result<()> {
     Ok(())
 }
 
-/// Refuses a checkpoint file inside the report directory, which is replaced as a whole at the
-/// end of the run (a shard's directory is not replaced).
+/// Refuses, before the run starts, a checkpoint path the run could not keep: a directory (a
+/// checkpoint is a file), a file inside the report directory (replaced as a whole at the end of
+/// the run; a shard's directory is not replaced), or a shard's own result file
+/// `OUT/shard-K-of-M.json` (the shard would overwrite its checkpoint when it ends, and a requeued
+/// `--resume` would find a shard result).
 fn check_checkpoint_place(args: &RunArgs, out: &Path) -> anyhow::Result<()> {
     let Some(checkpoint) = &args.checkpoint else {
         return Ok(());
     };
+    if checkpoint.is_dir() {
+        anyhow::bail!(
+            "{}: is a directory; --checkpoint takes a file, such as {}",
+            checkpoint.display(),
+            checkpoint.join("run.checkpoint.json").display()
+        );
+    }
+    match args.shard {
+        Some(shard) => refuse_shard_result_as_checkpoint(checkpoint, out, shard),
+        None => refuse_checkpoint_inside(checkpoint, out),
+    }
+}
+
+/// Refuses a checkpoint inside the report directory `out` of a whole run.
+fn refuse_checkpoint_inside(checkpoint: &Path, out: &Path) -> anyhow::Result<()> {
     let absolute = |p: &Path| std::path::absolute(p).ok();
     let parent = checkpoint.parent().unwrap_or(Path::new(""));
     let within = absolute(parent)
         .zip(absolute(out))
         .is_some_and(|(c, o)| c.starts_with(o));
-    if args.shard.is_none() && within {
+    if within {
         anyhow::bail!(
             "{}: keep the checkpoint outside the report directory {}, which the run replaces as a whole when it ends",
             checkpoint.display(),
@@ -177,6 +195,35 @@ fn check_checkpoint_place(args: &RunArgs, out: &Path) -> anyhow::Result<()> {
         );
     }
     Ok(())
+}
+
+/// Refuses a checkpoint at the shard's own result file, `out/shard-K-of-M.json`.
+fn refuse_shard_result_as_checkpoint(
+    checkpoint: &Path,
+    out: &Path,
+    shard: ShardSpec,
+) -> anyhow::Result<()> {
+    let result = out.join(shard.file_name());
+    if resolved(checkpoint).is_some_and(|c| Some(c) == resolved(&result)) {
+        anyhow::bail!(
+            "{}: is the file this shard writes its result to ({}), which would overwrite the checkpoint when the shard ends; give the checkpoint another name, such as {}",
+            checkpoint.display(),
+            result.display(),
+            out.join(format!("ckpt-{}-of-{}.json", shard.index, shard.count))
+                .display()
+        );
+    }
+    Ok(())
+}
+
+/// A file's path with its directory made absolute and, where it exists, free of links and `..`
+/// (so that two spellings of one file compare equal); None for a path with no file name.
+fn resolved(path: &Path) -> Option<PathBuf> {
+    let name = path.file_name()?;
+    let parent = path.parent().filter(|p| !p.as_os_str().is_empty());
+    let parent = parent.unwrap_or(Path::new("."));
+    let dir = std::fs::canonicalize(parent).or_else(|_| std::path::absolute(parent));
+    Some(dir.ok()?.join(name))
 }
 
 /// A whole run's result, ready to report.

@@ -224,3 +224,52 @@ fn a_checkpoint_of_another_command_is_refused_by_its_command() {
         ))
         .stderr(contains("unknown field").not());
 }
+
+/// Regression: `--shard 1/2 --checkpoint OUT/shard-1-of-2.json --out OUT` was accepted, and the
+/// shard's result overwrote its own checkpoint, so a requeued `--resume` failed with "is a shard
+/// result, not a checkpoint". It is refused before the run starts, however the path is spelled.
+#[test]
+fn a_checkpoint_at_the_shards_own_result_file_is_refused_before_the_run() {
+    let dir = tempfile::tempdir().unwrap();
+    let out = dir.path().join("shards");
+    let spellings = [
+        out.join("shard-1-of-2.json"),
+        out.join("..").join("shards").join("shard-1-of-2.json"),
+    ];
+    for checkpoint in spellings {
+        Command::new(BIN)
+            .args(RUN)
+            .args(["--shard", "1/2", "--quiet", "--out"])
+            .arg(&out)
+            .arg("--checkpoint")
+            .arg(&checkpoint)
+            .arg("--resume")
+            .assert()
+            .failure()
+            .stderr(contains("is the file this shard writes its result to"))
+            .stderr(contains("ckpt-1-of-2.json"));
+        assert!(!checkpoint.exists(), "nothing run, nothing written");
+    }
+}
+
+/// Regression: an existing directory given as `--checkpoint` was reported as "a checkpoint
+/// already exists"; it is refused as a directory, with or without `--resume`.
+#[test]
+fn a_directory_given_as_checkpoint_is_refused_as_a_directory() {
+    let dir = tempfile::tempdir().unwrap();
+    let checkpoint = dir.path().join("ck");
+    fs::create_dir(&checkpoint).unwrap();
+    for resume in [&[][..], &["--resume"][..]] {
+        Command::new(BIN)
+            .args(RUN)
+            .args(["--quiet", "--out"])
+            .arg(dir.path().join("out"))
+            .arg("--checkpoint")
+            .arg(&checkpoint)
+            .args(resume)
+            .assert()
+            .failure()
+            .stderr(contains("ck: is a directory; --checkpoint takes a file"))
+            .stderr(contains("already exists").not());
+    }
+}
