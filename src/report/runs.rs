@@ -9,7 +9,12 @@
 //! without one, from the file its manifest names, when that file (shipped with the tool or on
 //! disk) has the SHA-256 the manifest lists, and never otherwise.
 //!
-//! Invariant: a [`RunDir`] holds the files' text exactly as read, with the SHA-256 of each.
+//! Invariant: a [`RunDir`] holds the files' text exactly as read, with the SHA-256 of each, and
+//! has passed [`check::check`]: the manifest fields, files, rows, columns and numeric cells its
+//! kind's report reads are there and in range, so a renderer never meets a missing row or a
+//! cell that is not a number (a run that fails is refused, naming the file, line and column).
+
+mod check;
 
 use std::collections::BTreeMap;
 use std::path::Path;
@@ -22,6 +27,9 @@ use crate::game::SHIPPED_GAMES;
 use crate::game::paytable::SHIPPED_PAYTABLES;
 use crate::report::facts::InputFile;
 use crate::strategy::way::SHIPPED_WAYS;
+
+/// The main wager's name in simulated reports and in exact ones.
+pub const MAIN_NAMES: [&str; 2] = ["main", "main wager"];
 
 /// A run directory that cannot be read.
 #[derive(Debug, Error, PartialEq, Eq)]
@@ -77,6 +85,8 @@ pub struct CsvFile {
     pub name: String,
     pub header: Vec<String>,
     pub rows: Vec<Vec<String>>,
+    /// The line of the file each row starts on (the header is line 1).
+    pub lines: Vec<u64>,
     pub sha256: String,
 }
 
@@ -88,14 +98,18 @@ impl CsvFile {
             .iter()
             .map(str::to_string)
             .collect();
-        let rows = (reader.records())
-            .map(|r| r.map(|r| r.iter().map(str::to_string).collect()))
-            .collect::<Result<Vec<Vec<String>>, _>>()
-            .map_err(|e| format!("{name}: {e}"))?;
+        let mut rows = Vec::new();
+        let mut lines = Vec::new();
+        for record in reader.records() {
+            let record = record.map_err(|e| format!("{name}: {e}"))?;
+            lines.push(record.position().map_or(0, csv::Position::line));
+            rows.push(record.iter().map(str::to_string).collect());
+        }
         Ok(CsvFile {
             name: name.to_string(),
             header,
             rows,
+            lines,
             sha256: sha256_hex(text.as_bytes()),
         })
     }
@@ -172,6 +186,7 @@ impl RunDir {
             None => Vec::new(),
         };
         let kind = kind_of(&manifest, &csv);
+        check::check(&kind, &manifest, &csv).map_err(fail)?;
         let game = game_text(spec.as_ref(), &inputs);
         Ok(RunDir {
             dir: name,

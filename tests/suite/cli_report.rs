@@ -10,6 +10,7 @@ use std::fs;
 use std::path::{Path, PathBuf};
 use std::sync::OnceLock;
 
+use predicates::prelude::*;
 use predicates::str::contains;
 
 use crate::common::cli::paigow;
@@ -544,4 +545,159 @@ fn a_run_of_an_unknown_command_shows_its_files() {
         "{md}"
     );
     assert!(md.contains("A run of `exact rotation`"), "{md}");
+}
+
+/// A copy of the package's run `run` (`runs/simulate`, or `compare` beside the report) in a
+/// fresh directory, `damage` done to it; the report of it must fail with exit status 1 (never a
+/// panic: release builds abort, status 134) and say every word of `says`.
+fn refused_when_damaged(run: &str, damage: impl FnOnce(&Path), says: &[&str]) {
+    let source = if run.starts_with("runs/") {
+        package().join(run)
+    } else {
+        package().parent().unwrap().join(run)
+    };
+    let dir = tempfile::tempdir().unwrap();
+    let copy = dir.path().join("damaged");
+    fs::create_dir(&copy).unwrap();
+    for entry in fs::read_dir(&source).unwrap() {
+        let path = entry.unwrap().path();
+        fs::copy(&path, copy.join(path.file_name().unwrap())).unwrap();
+    }
+    damage(&copy);
+    let out = dir.path().join("report");
+    let failed = paigow()
+        .arg("report")
+        .arg(&copy)
+        .arg("--out")
+        .arg(&out)
+        .arg("--quiet")
+        .assert()
+        .code(1);
+    let stderr = String::from_utf8_lossy(&failed.get_output().stderr).into_owned();
+    for word in says {
+        assert!(stderr.contains(word), "{run}: {word:?} not in {stderr}");
+    }
+    assert!(!stderr.contains("panicked"), "{stderr}");
+    assert!(
+        !out.join("report.md").exists(),
+        "no report from a damaged run"
+    );
+}
+
+/// The file `name` of a run directory with its text changed by `edit`.
+fn edit(dir: &Path, name: &str, edit: impl FnOnce(&str) -> String) {
+    let path = dir.join(name);
+    let text = fs::read_to_string(&path).unwrap();
+    fs::write(&path, edit(&text)).unwrap();
+}
+
+/// The first `n` lines of a text.
+fn head(text: &str, n: usize) -> String {
+    text.lines().take(n).map(|l| format!("{l}\n")).collect()
+}
+
+/// The lines of a text that do not start with `prefix`.
+fn without(text: &str, prefix: &str) -> String {
+    (text.lines().filter(|l| !l.starts_with(prefix)))
+        .map(|l| format!("{l}\n"))
+        .collect()
+}
+
+/// The text with the cell of `column` on line `line` (1 is the header) set to `value`.
+fn with_cell(text: &str, line: usize, column: &str, value: &str) -> String {
+    let mut rows = text.lines().map(str::to_string).collect::<Vec<_>>();
+    let at = rows[0].split(',').position(|h| h == column).unwrap();
+    let mut cells: Vec<String> = rows[line - 1].split(',').map(str::to_string).collect();
+    cells[at] = value.to_string();
+    rows[line - 1] = cells.join(",");
+    rows.iter().map(|l| format!("{l}\n")).collect()
+}
+
+/// Regression: an empty or truncated returns.csv, or one without the main wager's rows, made
+/// the ranges of a player's result panic (`clamp` of an empty range of pays); a summary.csv
+/// without the main wager dropped it silently.
+#[test]
+fn a_run_missing_the_rows_a_report_needs_is_refused() {
+    let sim = "runs/simulate";
+    refused_when_damaged(
+        sim,
+        |d| edit(d, "returns.csv", |_| String::new()),
+        &["returns.csv"],
+    );
+    let truncated = |d: &Path| edit(d, "returns.csv", |t| head(t, 3));
+    refused_when_damaged(sim, truncated, &["returns.csv", "main"]);
+    let no_main = |d: &Path| edit(d, "returns.csv", |t| without(t, "main,"));
+    refused_when_damaged(sim, no_main, &["returns.csv", "main"]);
+    let no_main = |d: &Path| edit(d, "summary.csv", |t| without(t, "main,"));
+    refused_when_damaged(sim, no_main, &["summary.csv", "main"]);
+    let bonus = "runs/exact-bonus";
+    refused_when_damaged(
+        bonus,
+        |d| edit(d, "returns.csv", |_| String::new()),
+        &["returns.csv"],
+    );
+    let truncated = |d: &Path| edit(d, "returns.csv", |t| head(t, 5));
+    refused_when_damaged(bonus, truncated, &["returns.csv", "Big Hand Bonus"]);
+}
+
+/// Regression: a manifest of `{}` reported "an unnamed game" with blank ways, deals and seed.
+#[test]
+fn a_manifest_missing_a_field_is_refused() {
+    let empty = |d: &Path| fs::write(d.join("manifest.json"), "{}").unwrap();
+    refused_when_damaged("runs/simulate", empty, &["manifest.json", "game", "seed"]);
+    let no_seed = |d: &Path| {
+        edit(d, "manifest.json", |t| {
+            let mut m: serde_json::Value = serde_json::from_str(t).unwrap();
+            m.as_object_mut().unwrap().remove("seed");
+            m.to_string()
+        })
+    };
+    refused_when_damaged("runs/simulate", no_seed, &["manifest.json", "seed"]);
+}
+
+/// Regression: edited cells were copied into the report as they were ("abc", NaN, inf, an SD
+/// of -1, an interval upside down), and a NaN SD dropped the ranges table silently.
+#[test]
+fn a_cell_that_is_not_a_number_in_its_range_is_refused() {
+    let sim = "runs/simulate";
+    let cases = [
+        ("summary.csv", 2, "ci95_high", "abc"),
+        ("summary.csv", 2, "trials", "NaN"),
+        ("summary.csv", 2, "trials", "12.5"),
+        ("summary.csv", 2, "sd", "NaN"),
+        ("summary.csv", 2, "sd", "inf"),
+        ("summary.csv", 2, "sd", "-1"),
+        ("summary.csv", 2, "ci95_low", "0.5"),
+        ("summary.csv", 3, "win", "1.5"),
+        ("returns.csv", 2, "probability", "-0.1"),
+        ("returns.csv", 3, "count", "x"),
+        ("convergence.csv", 4, "player_ev", "nan"),
+    ];
+    for (file, line, column, value) in cases {
+        let damage = |d: &Path| edit(d, file, |t| with_cell(t, line, column, value));
+        let at = format!("line {line}");
+        refused_when_damaged(sim, damage, &[file, &at, column]);
+    }
+    let damage = |d: &Path| edit(d, "compare.csv", |t| with_cell(t, 2, "sd", "-1"));
+    refused_when_damaged("compare", damage, &["compare.csv", "line 2", "sd"]);
+}
+
+/// Regression: a run file with a header and no rows (or nothing at all) gave a report of no
+/// figures and exit status 0.
+#[test]
+fn a_run_file_without_rows_is_refused() {
+    let header_only = |name: &'static str| move |d: &Path| edit(d, name, |t| head(t, 1));
+    refused_when_damaged(
+        "compare",
+        header_only("compare.csv"),
+        &["compare.csv", "no rows"],
+    );
+    let empty = |d: &Path| fs::write(d.join("summary.csv"), "").unwrap();
+    refused_when_damaged("runs/simulate", empty, &["summary.csv", "no rows"]);
+    let convergence = header_only("convergence.csv");
+    refused_when_damaged(
+        "runs/simulate",
+        convergence,
+        &["convergence.csv", "no rows"],
+    );
 }

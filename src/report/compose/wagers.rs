@@ -15,8 +15,7 @@ use crate::report::document::{Block, Document, Figure, Table, slug, strong, text
 use crate::report::runs::{CsvFile, RunDir, RunKind};
 use crate::report::stats::{average_result_range, z};
 
-/// The main wager's name in simulated reports and in exact ones.
-pub const MAIN_NAMES: [&str; 2] = ["main", "main wager"];
+pub use crate::report::runs::MAIN_NAMES;
 /// The hands over which a player's average result is given.
 pub const RANGE_HANDS: [u64; 4] = [100, 1_000, 10_000, 100_000];
 /// The confidence of each range.
