@@ -4,7 +4,12 @@
 //!
 //! The package runs each step as its own `paigow` process (this same executable), so each run's
 //! manifest records the command line that made it, exactly as if typed; a step that fails stops
-//! the package with its exit status, and nothing is reported from a partial package.
+//! the package with its exit status, and nothing is reported from a partial package. Every
+//! option of the package (the game, both ways, players, deals, threads) is checked before its
+//! first step runs, so a bad one fails at once with nothing written.
+//!
+//! A run directory is read once: the same directory given twice (by its canonical path) is
+//! refused, naming it.
 
 use std::path::{Path, PathBuf};
 use std::time::Instant;
@@ -14,7 +19,9 @@ use clap::Args;
 
 use super::help::{Accepts, Help};
 
-use super::run_args::parse_count;
+use super::run_args::{parse_count, parse_threads};
+use crate::engine::exact::{NotCountable, countable};
+use crate::engine::simulate::{self as sim, Simulation};
 use crate::game::GameRules;
 use crate::game::paytable::BetKind;
 use crate::report::compose::compose;
@@ -75,8 +82,8 @@ pub struct ReportArgs {
     /// With --all: players a round in the simulation (2 to 6 for a game with an Envy bonus).
     #[arg(long, default_value_t = 1)]
     players: u8,
-    /// With --all: worker threads of each step (default: one per core).
-    #[arg(long, short = 't')]
+    /// With --all: worker threads of each step, 1 to 1024 (default: one per core).
+    #[arg(long, short = 't', value_parser = parse_threads)]
     threads: Option<usize>,
     /// No progress lines and no summary.
     #[arg(long, short = 'q')]
@@ -93,6 +100,7 @@ pub fn run(args: &ReportArgs) -> anyhow::Result<()> {
     if dirs.is_empty() {
         anyhow::bail!("no run directories: give RUN_DIR..., or --game G --all to make them");
     }
+    refuse_repeats(&dirs)?;
     let mut runs = Vec::new();
     for dir in &dirs {
         let mut run = RunDir::read(dir)?;
@@ -108,6 +116,24 @@ pub fn run(args: &ReportArgs) -> anyhow::Result<()> {
             args.out.join("report.md").display(),
             args.out.join("report.html").display()
         ))?;
+    }
+    Ok(())
+}
+
+/// Refuses a run directory given twice (the same canonical path, however it is spelled).
+fn refuse_repeats(dirs: &[PathBuf]) -> anyhow::Result<()> {
+    let mut seen: Vec<(PathBuf, &Path)> = Vec::new();
+    for dir in dirs {
+        let canonical = std::fs::canonicalize(dir).unwrap_or_else(|_| dir.clone());
+        if let Some((_, first)) = seen.iter().find(|(c, _)| *c == canonical) {
+            anyhow::bail!(
+                "{}: run directory given twice (as {} and {}); give each run once",
+                canonical.display(),
+                first.display(),
+                dir.display()
+            );
+        }
+        seen.push((canonical, dir));
     }
     Ok(())
 }
@@ -207,9 +233,31 @@ fn package_steps(args: &ReportArgs, game_name: &str, game: &GameRules, runs: &Pa
     steps
 }
 
+/// Checks every option of a game's package before its first step: both ways resolve for the
+/// game and can play each other with `--players` players (as `simulate` and `exact main` will
+/// build them), and a side bet judged on the player's setting can be counted with the player's
+/// way (as `exact bonus` will).
+fn check_package(args: &ReportArgs, game: &GameRules) -> anyhow::Result<()> {
+    let spec = sim::spec(game, &args.player_way, &args.dealer_way, args.players)?;
+    let (simulation, _) = Simulation::from_spec_with_ways(&spec)?;
+    let player = simulation.player.as_ref();
+    for table in game.side_bets.iter().filter(|t| t.kind == BetKind::Setting) {
+        if let Err(NotCountable::WaySeesDealer(way)) = countable(table, Some(player)) {
+            anyhow::bail!(
+                "--player-way {way}: side bet '{}' ({}) is judged on the player's setting, and \
+                 its exact count needs a way that sets from the player's seven cards alone",
+                table.name,
+                table.origin
+            );
+        }
+    }
+    Ok(())
+}
+
 /// Runs a game's package into `OUT/runs/`; returns the run directories.
 fn run_package(args: &ReportArgs, game_name: &str) -> anyhow::Result<Vec<PathBuf>> {
     let game = GameRules::load(game_name)?;
+    check_package(args, &game)?;
     let runs = args.out.join("runs");
     let exe = std::env::current_exe()
         .context("cannot find this paigow executable to run the package's steps")?;

@@ -107,7 +107,7 @@ pub fn parse_count(text: &str) -> Result<u64, String> {
 }
 
 /// A thread count from 1 to [`MAX_THREADS`].
-fn parse_threads(text: &str) -> Result<usize, String> {
+pub fn parse_threads(text: &str) -> Result<usize, String> {
     match text.parse::<usize>() {
         Ok(n) if (1..=MAX_THREADS).contains(&n) => Ok(n),
         _ => Err(format!(

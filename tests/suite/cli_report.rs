@@ -701,3 +701,55 @@ fn a_run_file_without_rows_is_refused() {
         &["convergence.csv", "no rows"],
     );
 }
+
+/// Regression: the same run directory given twice was reported twice.
+#[test]
+fn the_same_run_directory_twice_is_refused() {
+    let run = package().join("runs/simulate");
+    let dir = tempfile::tempdir().unwrap();
+    let out = dir.path().join("report");
+    for again in [run.clone(), run.join("."), run.join("../simulate")] {
+        paigow()
+            .arg("report")
+            .args([&run, &again])
+            .arg("--out")
+            .arg(&out)
+            .assert()
+            .code(1)
+            .stderr(contains("given twice").and(contains("simulate")));
+    }
+    assert!(!out.exists());
+}
+
+/// Regression: a package with a bad way ran `exact categories` and `exact bonus` first, then
+/// failed at `exact main`, leaving OUT/runs/ half built.
+#[test]
+fn a_package_with_a_bad_option_fails_before_its_first_step() {
+    let dir = tempfile::tempdir().unwrap();
+    let out = dir.path().join("package");
+    let bad = [
+        ["--player-way", "nosuch"],
+        ["--dealer-way", "nosuch"],
+        ["--dealer-way", "exposed"],
+        ["--players", "9"],
+        ["--deals", "0"],
+    ];
+    for [flag, value] in bad {
+        paigow()
+            .args(["report", "--game", "standard", "--all", flag, value])
+            .arg("--out")
+            .arg(&out)
+            .assert()
+            .failure()
+            .stderr(contains("paigow exact").not());
+        assert!(!out.exists(), "{flag} {value}: nothing written");
+    }
+    paigow()
+        .args(["report", "--game", "standard", "--all", "--threads", "0"])
+        .arg("--out")
+        .arg(&out)
+        .assert()
+        .failure()
+        .stderr(contains("threads"));
+    assert!(!out.exists());
+}
