@@ -253,7 +253,8 @@ pub fn ranges_table(ev: f64, sd: f64, (least, most): (f64, f64)) -> (Table, bool
     let mut t = Table::new(&header);
     let mut held = false;
     let mut end = |x: f64| {
-        let kept = x.clamp(least, most);
+        // Not `clamp`, which panics on a NaN or an empty range.
+        let kept = x.max(least).min(most);
         held |= kept != x;
         let mark = if kept != x { "*" } else { "" };
         format!("{}{mark}", signed(percent_of(kept, 2)))
@@ -278,20 +279,27 @@ fn signed(text: String) -> String {
     }
 }
 
-/// The least and the most one hand can return: the smallest and the largest pays.
-fn result_bounds(w: &WagerRun) -> (f64, f64) {
-    let pays = w
-        .rows
-        .iter()
-        .filter_map(|r| number(w.returns.get(r, "pays")));
-    pays.fold((f64::INFINITY, f64::NEG_INFINITY), |(lo, hi), p| {
-        (lo.min(p), hi.max(p))
+/// The least and the most one hand can return: the smallest and the largest pays (none for a
+/// wager without a line that pays a number, which a checked run never has).
+fn result_bounds(w: &WagerRun) -> Option<(f64, f64)> {
+    let pays = (w.rows.iter()).filter_map(|r| number(w.returns.get(r, "pays")));
+    pays.fold(None, |bounds, p| match bounds {
+        None => Some((p, p)),
+        Some((lo, hi)) => Some((p.min(lo), p.max(hi))),
     })
 }
 
-/// The ranges paragraph and table of a wager from its EV and SD cells.
+/// The ranges paragraph and table of a wager from its EV and SD cells; where they (or the pays)
+/// are not numbers, a line saying the ranges are left out.
 pub fn ranges(doc: &mut Document, w: &WagerRun) {
-    let (Some(ev), Some(sd)) = (number(w.figure("player_ev")), number(w.figure("sd"))) else {
+    let ev = number(w.figure("player_ev"));
+    let sd = number(w.figure("sd")).filter(|sd| *sd >= 0.0);
+    let (Some(ev), Some(sd), Some(bounds)) = (ev, sd, result_bounds(w)) else {
+        doc.say(format!(
+            "The range of a player's average result is left out: {} gives no EV, SD or pays \
+             to compute it from.",
+            w.run.dir
+        ));
         return;
     };
     doc.paragraph(vec![
@@ -303,7 +311,7 @@ pub fn ranges(doc: &mut Document, w: &WagerRun) {
             dash(w.figure("sd"))
         )),
     ]);
-    let (table, held) = ranges_table(ev, sd, result_bounds(w));
+    let (table, held) = ranges_table(ev, sd, bounds);
     doc.push(Block::Table(table));
     if held {
         doc.say(

@@ -30,10 +30,11 @@ struct Scale {
 
 impl Scale {
     fn new(lo: f64, hi: f64, from: f64, to: f64, log: bool) -> Scale {
-        let (lo, hi) = if hi > lo {
-            (lo, hi)
-        } else {
-            (lo - 1.0, lo + 1.0)
+        // Finite ends, low below high, whatever the data: `at` clamps into them.
+        let (lo, hi) = match (lo.is_finite(), hi.is_finite()) {
+            (true, true) if hi > lo => (lo, hi),
+            (true, _) => (lo - 1.0, lo + 1.0),
+            _ => (0.0, 1.0),
         };
         Scale {
             lo,
