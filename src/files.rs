@@ -291,8 +291,10 @@ pub fn write_atomic(path: &Path, bytes: &[u8]) -> std::io::Result<()> {
 pub fn check_replaceable_dir(dir: &Path) -> std::io::Result<()> {
     let named =
         |e: std::io::Error| std::io::Error::new(e.kind(), format!("{}: {e}", dir.display()));
+    use std::io::ErrorKind::{NotADirectory, NotFound};
+    // Not there, or under a file (creating it then names the file in the way): nothing to lose.
     let kind = match fs::symlink_metadata(dir) {
-        Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Ok(()),
+        Err(e) if matches!(e.kind(), NotFound | NotADirectory) => return Ok(()),
         Err(e) => return Err(named(e)),
         Ok(meta) => meta.file_type(),
     };
