@@ -13,6 +13,7 @@
 use std::collections::BTreeMap;
 
 use super::{CsvFile, MAIN_NAMES, RunKind};
+use crate::report::WAGER_COLUMNS;
 
 /// What a numeric column holds.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -100,20 +101,13 @@ const RETURNS_DASHES: &[&str] = &[
     "difference",
 ];
 
-/// The columns of a `compare.csv` row of each kind that must hold numbers ("-" in the others).
-const COMPARE_VARIANT: &[&str] = &[
-    "deals",
-    "player_ev",
-    "house_edge",
-    "win",
-    "push",
-    "loss",
-    "sd",
-    "ci95_low",
-    "ci95_high",
-    "ci99_low",
-    "ci99_high",
-];
+/// The columns of a `compare.csv` variant row that must hold numbers ("-" in the others): its
+/// deals and its wager's figures.
+fn compare_variant_columns() -> Vec<&'static str> {
+    [&["deals"][..], &WAGER_COLUMNS].concat()
+}
+
+/// The columns of a `compare.csv` pair row that must hold numbers: its deals and the difference.
 const COMPARE_PAIR: &[&str] = &[
     "deals",
     "ev_difference",
@@ -201,7 +195,12 @@ fn needed_files(kind: &RunKind) -> Vec<(&'static str, Vec<&'static str>)> {
             ("returns.csv", exact_returns),
         ],
         RunKind::Compare => {
-            let columns = [&["kind", "a", "b"][..], COMPARE_VARIANT, COMPARE_PAIR].concat();
+            let columns = [
+                &["kind", "a", "b"][..],
+                &compare_variant_columns(),
+                COMPARE_PAIR,
+            ]
+            .concat();
             vec![("compare.csv", columns)]
         }
         RunKind::Table => vec![("summary.csv", Vec::new())],
@@ -331,9 +330,9 @@ fn dash_allowed(kind: &RunKind, file: &CsvFile, row: &[String], column: &str) ->
     match (kind, file.name.as_str()) {
         (RunKind::Compare, "compare.csv") => {
             let needed = match file.get(row, "kind") {
-                "variant" => COMPARE_VARIANT,
-                "pair" => COMPARE_PAIR,
-                _ => &[],
+                "variant" => compare_variant_columns(),
+                "pair" => COMPARE_PAIR.to_vec(),
+                _ => Vec::new(),
             };
             !needed.contains(&column)
         }
