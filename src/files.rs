@@ -376,6 +376,19 @@ fn fill_and_swap(dir: &Path, temp: &Path, files: &[(&str, Vec<u8>)]) -> std::io:
     Ok(())
 }
 
+/// The first path of `paths` given twice, however spelled (the same canonical path; a path
+/// that cannot be resolved stands for itself): the earlier spelling and the later.
+pub fn first_repeat(paths: &[PathBuf]) -> Option<(&Path, &Path)> {
+    let mut seen = std::collections::BTreeMap::new();
+    for path in paths {
+        let key = fs::canonicalize(path).unwrap_or_else(|_| path.clone());
+        if let Some(earlier) = seen.insert(key, path.as_path()) {
+            return Some((earlier, path));
+        }
+    }
+    None
+}
+
 /// Lower-case hex SHA-256 of `bytes`.
 pub fn sha256_hex(bytes: &[u8]) -> String {
     use sha2::{Digest, Sha256};

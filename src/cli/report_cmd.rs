@@ -122,20 +122,17 @@ pub fn run(args: &ReportArgs) -> anyhow::Result<()> {
 
 /// Refuses a run directory given twice (the same canonical path, however it is spelled).
 fn refuse_repeats(dirs: &[PathBuf]) -> anyhow::Result<()> {
-    let mut seen: Vec<(PathBuf, &Path)> = Vec::new();
-    for dir in dirs {
-        let canonical = std::fs::canonicalize(dir).unwrap_or_else(|_| dir.clone());
-        if let Some((_, first)) = seen.iter().find(|(c, _)| *c == canonical) {
-            anyhow::bail!(
-                "{}: run directory given twice (as {} and {}); give each run once",
-                canonical.display(),
-                first.display(),
-                dir.display()
-            );
-        }
-        seen.push((canonical, dir));
+    match crate::files::first_repeat(dirs) {
+        Some((first, again)) => anyhow::bail!(
+            "{}: run directory given twice (as {} and {}); give each run once",
+            std::fs::canonicalize(again)
+                .unwrap_or_else(|_| again.to_path_buf())
+                .display(),
+            first.display(),
+            again.display()
+        ),
+        None => Ok(()),
     }
-    Ok(())
 }
 
 /// A run directory as the report names it: relative to the report directory when inside it (so

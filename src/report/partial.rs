@@ -604,17 +604,13 @@ pub fn merge<T: Tally>(partials: &[(String, Partial<T>)]) -> Result<T, PartialEr
 /// Refuses a list of partial files that names one file twice (however spelled), before any is
 /// read: its chunks would otherwise be reported as overlapping with themselves.
 pub fn distinct_files(paths: &[std::path::PathBuf]) -> Result<(), PartialError> {
-    let mut seen: BTreeMap<std::path::PathBuf, &std::path::Path> = BTreeMap::new();
-    for path in paths {
-        let key = std::fs::canonicalize(path).unwrap_or_else(|_| path.clone());
-        if let Some(earlier) = seen.insert(key, path) {
-            return Err(PartialError::GivenTwice {
-                file: earlier.display().to_string(),
-                again: path.display().to_string(),
-            });
-        }
+    match crate::files::first_repeat(paths) {
+        Some((earlier, again)) => Err(PartialError::GivenTwice {
+            file: earlier.display().to_string(),
+            again: again.display().to_string(),
+        }),
+        None => Ok(()),
     }
-    Ok(())
 }
 
 /// Reads a partial file, all but its tally ([`parse_header`]), naming the file in every
