@@ -10,7 +10,9 @@
 //! synced and renamed over the target, so an interrupted run never leaves a half-written report.
 //! [`write_dir_atomic`] writes a whole set of files into a fresh directory beside the target and
 //! swaps it in at the end, so a report directory holds one run's files or the previous run's,
-//! never a mix (a failure part way, a full disk included, leaves the previous set whole).
+//! never a mix (a failure part way, a full disk included, leaves the previous set whole). It
+//! replaces only a directory that is new, empty or an earlier report set: never a file, a
+//! symbolic link or a directory of other files ([`check_replaceable_dir`]).
 //!
 
 use std::fs;
