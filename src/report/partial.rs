@@ -530,7 +530,7 @@ fn options_difference(
 }
 
 /// Checks that `a` (read from `file_a`) and `b` (from `file_b`) are partials of one run: an
-/// error names both files and the first difference ([`first_difference`]). The tallies are not
+/// error names both files and the first difference (`first_difference`). The tallies are not
 /// read, so their types may differ.
 pub fn same_run<A, B>(
     file_a: &str,

@@ -10,7 +10,7 @@
 //! disk) has the SHA-256 the manifest lists, and never otherwise.
 //!
 //! Invariant: a [`RunDir`] holds the files' text exactly as read, with the SHA-256 of each, and
-//! has passed [`check::check`]: the manifest fields, files, rows, columns and numeric cells its
+//! has passed `check::check`: the manifest fields, files, rows, columns and numeric cells its
 //! kind's report reads are there and in range, so a renderer never meets a missing row or a
 //! cell that is not a number (a run that fails is refused, naming the file, line and column).
 
