@@ -291,9 +291,9 @@ pub fn write_atomic(path: &Path, bytes: &[u8]) -> std::io::Result<()> {
 /// files with no manifest: not a report set) is refused, so that replacing it can never remove
 /// files a user keeps there.
 pub fn check_replaceable_dir(dir: &Path) -> std::io::Result<()> {
+    use std::io::ErrorKind::{NotADirectory, NotFound};
     let named =
         |e: std::io::Error| std::io::Error::new(e.kind(), format!("{}: {e}", dir.display()));
-    use std::io::ErrorKind::{NotADirectory, NotFound};
     // Not there, or under a file (creating it then names the file in the way): nothing to lose.
     let kind = match fs::symlink_metadata(dir) {
         Err(e) if matches!(e.kind(), NotFound | NotADirectory) => return Ok(()),

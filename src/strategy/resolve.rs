@@ -184,7 +184,7 @@ fn resolve_with(
 /// The house way `name` names (a shipped name or a TOML file), for a command that reads a way's
 /// rules; a built-in strategy's name is refused as one, saying what the command takes (`takes`).
 pub fn house_way(name: &str, takes: &str) -> Result<HouseWay, ConfigError> {
-    if name.starts_with(OPTIMAL) || exposed_tie_break(name).is_some() {
+    if sees_a_hand(name) {
         return Err(ConfigError::file(
             name,
             format!("a built-in strategy, not a house way; this command takes {takes}"),
@@ -218,10 +218,16 @@ fn exposed_tie_break(name: &str) -> Option<&str> {
     }
 }
 
+/// Whether `name` is a built-in that sets by seeing another hand (`optimal:D` the dealer's
+/// table, `exposed` the dealer's setting): neither a house way nor a way a dealer may play.
+fn sees_a_hand(name: &str) -> bool {
+    name.starts_with(OPTIMAL) || exposed_tie_break(name).is_some()
+}
+
 /// Refuses a dealer's way that would see a hand (`optimal:` or `exposed`), naming `given`: the
 /// name as the user wrote it (`optimal:exposed`, or the dealer's way alone).
 fn check_dealer_label(label: &str, given: &str) -> Result<(), ConfigError> {
-    match label.starts_with(OPTIMAL) || exposed_tie_break(label).is_some() {
+    match sees_a_hand(label) {
         true => Err(ConfigError::file(
             given,
             "the dealer's way must be a house way or max-back/max-front \
