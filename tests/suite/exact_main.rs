@@ -12,7 +12,7 @@ use paigow::eval::Evaluator;
 use paigow::eval::split::SplitValues;
 use paigow::game::GameRules;
 use paigow::game::wager::{DealerHand, Outcome, settle};
-use paigow::strategy::resolve::{Resolved, resolve};
+use paigow::strategy::resolve::{Detail, Resolved, resolve};
 use paigow::strategy::{Strategy, set_dealer};
 
 /// Aces, deuces, treys and fours (wheels and joker straights happen).
@@ -59,11 +59,23 @@ fn brute_force(
     counts
 }
 
+/// The player's and the dealer's strategies by name. `optimal:foxwoods` (standard game only) is
+/// the shared fixture's, built in memory: `resolve` would write its table into the user's cache.
 fn strategies(game: &GameRules, player: &str, dealer: &str) -> (Resolved, Resolved) {
-    (
-        resolve(player, game).unwrap(),
-        resolve(dealer, game).unwrap(),
-    )
+    let player = match player {
+        "optimal:foxwoods" => {
+            let f = crate::optimal::fixture();
+            assert_eq!(game.name, f.game.name, "the fixture is the standard game's");
+            Resolved {
+                label: player.to_string(),
+                strategy: Box::new(f.optimal.clone()),
+                detail: Detail::Optimal(f.optimal.clone()),
+                sources: Vec::new(),
+            }
+        }
+        _ => resolve(player, game).unwrap(),
+    };
+    (player, resolve(dealer, game).unwrap())
 }
 
 fn exact(game: &GameRules, deck: SuitDeck, player: &Resolved, dealer: &Resolved) -> MainExact {

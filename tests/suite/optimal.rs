@@ -31,7 +31,7 @@ const WORST_LOSS_TOLERANCE: f64 = 0.02;
 const MEAN_LOSS_TOLERANCE: f64 = 0.001;
 
 pub(crate) struct Fixture {
-    game: GameRules,
+    pub(crate) game: GameRules,
     ev: Evaluator,
     dealer: Box<dyn Strategy>,
     table: SettingTable,
