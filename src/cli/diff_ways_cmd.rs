@@ -3,7 +3,7 @@
 //! each group's EV change; `diff.csv` plus a summary on stdout.
 
 use std::fmt::Write as _;
-use std::path::{Path, PathBuf};
+use std::path::PathBuf;
 use std::sync::Arc;
 use std::time::Instant;
 
@@ -153,17 +153,16 @@ fn price(
     ))
 }
 
-/// `runs/diff-ways/GAME-A-vs-B`, names reduced to file stems.
+/// `runs/diff-ways/GAME-A-vs-B[-dealer-D]`, names reduced to file stems: the dealer's way, when
+/// given, prices the differences, so it is part of what makes a diff.
 fn default_out(args: &DiffWaysArgs, game: &GameRules) -> PathBuf {
-    let stem = |s: &str| {
-        Path::new(s)
-            .file_stem()
-            .map_or_else(|| s.to_string(), |f| f.to_string_lossy().replace(':', "_"))
-    };
+    use super::run_args::stem;
+    let dealer =
+        (args.dealer_way.as_deref()).map_or(String::new(), |d| format!("-dealer-{}", stem(d)));
     super::run_args::default_dir(
         "diff-ways",
         format!(
-            "{}-{}-vs-{}",
+            "{}-{}-vs-{}{dealer}",
             stem(&game.origin),
             stem(&args.a),
             stem(&args.b)

@@ -46,15 +46,15 @@ const BONUS_HELP: Help = Help {
             "paigow exact bonus --game double-joker --bet big-hand-bonus --method brute --out /tmp/bhb",
         ),
         (
-            "A '+ pair' bet (a paytable of full_house_behind_plus_pair, ... lines), every hand set \
-             by Foxwoods",
-            "paigow exact bonus --bet my-jackpot.toml --player-way foxwoods",
+            "A '+ pair' bet (the template paytable of full_house_behind_plus_pair, ... lines, to \
+             copy and edit), every hand set by Foxwoods",
+            "paigow exact bonus --bet games/examples/my-jackpot.toml --player-way foxwoods",
         ),
     ],
-    accepts: &[Accepts::Games, Accepts::Paytables, Accepts::HouseWays],
+    accepts: &[Accepts::Games, Accepts::Paytables, Accepts::OwnCardWays],
     writes: "returns.csv, summary.csv and manifest.json (last) in --out (default \
-             runs/exact/GAME-bonus, or runs/exact/GAME-PLAYER-bonus with --player-way), replaced \
-             as a whole.",
+             runs/exact/GAME[-PLAYER][-BET]-bonus: the player's way and the bet named when \
+             given), replaced as a whole.",
 };
 
 /// The end of `paigow exact categories --help`.
@@ -91,7 +91,8 @@ pub struct BonusArgs {
     /// max-front or optimal:D. Only setting bets read it, and they need it.
     #[arg(long)]
     player_way: Option<String>,
-    /// Report directory (default: runs/exact/GAME-bonus; GAME-PLAYER-bonus with --player-way).
+    /// Report directory (default: runs/exact/GAME[-PLAYER][-BET]-bonus, the player's way and the
+    /// bet named when given).
     #[arg(long)]
     out: Option<PathBuf>,
     /// No summary on stdout and no progress display.
@@ -319,16 +320,10 @@ fn bonus(args: &BonusArgs) -> anyhow::Result<()> {
             method: method_name(table, method, player.as_ref()),
         })
         .collect();
-    let out = args.out.clone().unwrap_or_else(|| {
-        let stem = |path: &str| {
-            let name = std::path::Path::new(path).file_stem();
-            name.map_or("game".into(), |s| s.to_string_lossy().replace(':', "-"))
-        };
-        let way = player
-            .as_ref()
-            .map_or(String::new(), |p| format!("-{}", stem(&p.label)));
-        super::run_args::default_dir("exact", format!("{}{way}-bonus", stem(&game.origin)))
-    });
+    let out = args
+        .out
+        .clone()
+        .unwrap_or_else(|| bonus_default_dir(&game.origin, args.bet.as_deref(), player.as_ref()));
     let warnings = bet_warnings(&audits);
     for warning in &warnings {
         eprintln!("warning: {warning}");
@@ -345,6 +340,15 @@ fn bonus(args: &BonusArgs) -> anyhow::Result<()> {
         ))?;
     }
     Ok(())
+}
+
+/// Where `exact bonus` writes with no `--out`: `runs/exact/GAME[-WAY][-BET]-bonus`, so that runs of
+/// one game with different `--bet`s or player ways never replace each other.
+fn bonus_default_dir(game: &str, bet: Option<&str>, player: Option<&Resolved>) -> PathBuf {
+    use super::run_args::stem;
+    let way = player.map_or(String::new(), |p| format!("-{}", stem(&p.label)));
+    let bet = bet.map_or(String::new(), |b| format!("-{}", stem(b)));
+    super::run_args::default_dir("exact", format!("{}{way}{bet}-bonus", stem(game)))
 }
 
 fn write_bonus_reports(

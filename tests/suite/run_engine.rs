@@ -309,7 +309,8 @@ fn absurd_runs_are_refused_with_the_reason() {
 }
 
 /// With no `--out`, runs write under `runs/COMMAND/` in the current directory (which git
-/// ignores), and two table seatings of one game get different directories.
+/// ignores), and two table seatings of one game, or two bets of one game, get different
+/// directories.
 #[test]
 fn default_directories_are_under_runs() {
     let dir = tempfile::tempdir().unwrap();
@@ -349,6 +350,17 @@ fn default_directories_are_under_runs() {
         .unwrap()
         .collect();
     assert_eq!(tables.len(), 2, "one directory a seating");
+    for bet in ["fortune", "pai-gow-mania-three"] {
+        paigow()
+            .current_dir(dir.path())
+            .args(["exact", "bonus", "--bet", bet, "--quiet"])
+            .assert()
+            .success();
+    }
+    let bonuses: Vec<_> = fs::read_dir(dir.path().join("runs/exact"))
+        .unwrap()
+        .collect();
+    assert_eq!(bonuses.len(), 2, "one directory a bet");
     let gitignore = fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/.gitignore")).unwrap();
     assert!(gitignore.lines().any(|l| l == "/runs/"), "{gitignore}");
 }
