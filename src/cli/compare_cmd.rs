@@ -254,15 +254,19 @@ fn ranking_text(
     let plan = m.plan.as_ref().expect("a comparison has a plan");
     let mut text = format!(
         "{game} ({rules})
-{deals} deals, seed {seed}, {threads} threads: {wall:.2} s, {rate:.0} deals/s
+{deals} deals, seed {seed}, {threads} threads: {speed}
 ",
         game = cmp.game.name,
         rules = m.config.main_wager,
         deals = plan.deals,
         seed = plan.seed,
         threads = m.facts.threads,
-        wall = m.facts.wall_seconds,
-        rate = m.deals_per_second.unwrap_or(0.0),
+        speed = super::run_args::speed_text(
+            m.facts.wall_seconds,
+            m.deals_per_second.unwrap_or(0.0),
+            "deals",
+            m.extra.checkpoint.as_ref()
+        ),
     );
     for side in Side::ALL {
         let arms: Vec<usize> = (0..cmp.arms.len())

@@ -14,16 +14,16 @@ use crate::eval::{Evaluator, Value};
 const EVAL_HELP: Help = Help {
     examples: &[
         (
-            "A five-card hand with the joker (the bug)",
-            "paigow eval As Ks Qs Js Jk",
+            "A five-card hand with the joker (the bug: an ace, or it completes a straight or flush)",
+            "paigow eval Kh Kd Kc 7s Jk",
         ),
         (
             "The best five of seven cards",
             "paigow eval As Ad 9h 9c 5s 3d Jk",
         ),
         (
-            "The same cards where jokers are wild",
-            "paigow eval --game jokers-wild As Ad 9h 9c 5s 3d Jk",
+            "The first hand where jokers are wild (four kings, not three with an ace)",
+            "paigow eval --game jokers-wild Kh Kd Kc 7s Jk",
         ),
     ],
     accepts: &[Accepts::Games],

@@ -27,11 +27,16 @@ pub struct Help {
 pub enum Accepts {
     /// `--game`: the shipped games (or a game TOML file).
     Games,
+    /// `table --game`: the shipped games the table deals (even money: no commission or
+    /// overqualifier), or a game TOML file.
+    TableGames,
     /// Player and dealer strategies: the shipped house ways and the built-ins.
     Ways,
-    /// House ways (no built-ins listed): `check-way`, `diff-ways`; `exact bonus --player-way`,
-    /// whose option names the built-ins it takes.
+    /// House ways (no built-ins listed): `check-way`, `diff-ways`.
     HouseWays,
+    /// The ways that set a hand from the player's seven cards alone (house ways and the
+    /// built-ins but `exposed`): `exact bonus --player-way`.
+    OwnCardWays,
     /// Side-bet paytables: `exact bonus --bet`.
     Paytables,
 }
@@ -47,6 +52,17 @@ pub fn shipped_games() -> String {
     names(SHIPPED_GAMES)
 }
 
+/// The shipped games the table can deal (`engine::table::check_game`).
+pub fn table_games() -> Vec<&'static str> {
+    let fits = |name: &str| {
+        crate::game::GameRules::load(name)
+            .is_ok_and(|game| crate::engine::table::check_game(&game).is_ok())
+    };
+    (SHIPPED_GAMES.iter().map(|(name, _, _)| *name))
+        .filter(|name| fits(name))
+        .collect()
+}
+
 /// The `--game` option's help, its list of games generated.
 pub fn game_option() -> String {
     format!("A shipped game ({}) or a game TOML file.", shipped_games())
@@ -56,6 +72,11 @@ impl Accepts {
     fn line(self) -> String {
         match self {
             Accepts::Games => format!("  games (--game): {}, or a game TOML file", shipped_games()),
+            Accepts::TableGames => format!(
+                "  games (--game): {}, or a game TOML file with neither commission nor \
+                 overqualifier (the table pays even money; a card room collects a fee instead)",
+                table_games().join(", ")
+            ),
             Accepts::Ways => {
                 let shipped = |b: &&str| SHIPPED_WAYS.iter().any(|(name, _, _)| name == b);
                 let others: Vec<&str> = BUILT_INS.iter().filter(|b| !shipped(b)).copied().collect();
@@ -69,6 +90,17 @@ impl Accepts {
                 "  house ways: {}, or a house-way TOML file",
                 names(SHIPPED_WAYS)
             ),
+            Accepts::OwnCardWays => {
+                let own: Vec<&str> = (BUILT_INS.iter().copied())
+                    .filter(|b| !b.starts_with("exposed"))
+                    .collect();
+                format!(
+                    "  player ways (--player-way): {}, a house-way TOML file, or a built-in \
+                     that sets from the player's own cards: {}",
+                    names(SHIPPED_WAYS),
+                    own.join(", ")
+                )
+            }
             Accepts::Paytables => format!(
                 "  side bets (--bet): {}, or a paytable TOML file",
                 names(SHIPPED_PAYTABLES)
@@ -177,6 +209,17 @@ mod tests {
         assert!(wrapped.lines().all(|l| l.len() <= WIDTH), "{wrapped}");
         assert!(wrapped.lines().skip(1).all(|l| l.starts_with("    word")));
         assert_eq!(wrapped.split_whitespace().count(), 40);
+    }
+
+    #[test]
+    fn table_games_are_the_shipped_games_the_table_deals() {
+        let games = table_games();
+        assert!(games.contains(&"california"), "{games:?}");
+        assert!(!games.contains(&"standard"), "a commission: {games:?}");
+        assert!(
+            !games.contains(&"double-joker"),
+            "an overqualifier: {games:?}"
+        );
     }
 
     #[test]

@@ -23,7 +23,7 @@ pub fn bar(total: u64, unit: &str) -> ProgressBar {
         return ProgressBar::with_draw_target(Some(total), ProgressDrawTarget::hidden());
     }
     let template = format!(
-        "{{bar:40}} {{percent:>3}}% {{human_pos}}/{{human_len}} {unit} {{per_sec}} ETA {{eta}}"
+        "{{bar:40}} {{percent:>3}}% {{human_pos}}/{{human_len}} {unit} {{per_sec:0}} ETA {{eta}}"
     );
     let bar = ProgressBar::new(total);
     bar.set_style(ProgressStyle::with_template(&template).expect("template"));

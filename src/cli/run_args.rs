@@ -242,6 +242,23 @@ impl<T> Finished<T> {
     }
 }
 
+/// A run's time and rate for its stdout summary: "W s, R deals/s". After a resume the process
+/// dealt only the chunks the checkpoint lacked, so its time and rate are of those, and say so.
+pub fn speed_text(
+    wall: f64,
+    rate: f64,
+    unit: &str,
+    checkpoint: Option<&CheckpointFacts>,
+) -> String {
+    match checkpoint.map_or(0, |c| c.chunks_resumed) {
+        0 => format!("{wall:.2} s, {rate:.0} {unit}/s"),
+        resumed => format!(
+            "{wall:.2} s, {rate:.0} {unit}/s for the {unit} dealt after resuming {resumed} chunks \
+             from the checkpoint"
+        ),
+    }
+}
+
 /// A command's report writer (`write_reports` of `simulate`, `compare` or `table`): writes the
 /// report set of a whole run into a directory and returns the stdout summary. Shared by the
 /// command itself and by `merge`.

@@ -453,7 +453,7 @@ fn summary_text(
     let (c, plan) = (&m.config, m.plan.as_ref().expect("a simulation has a plan"));
     format!(
         "{game}: {player} vs dealer {dealer} ({rules})\n\
-         {deals} deals x {players} player(s), seed {seed}, {threads} threads: {wall:.2} s, {rate:.0} deals/s\n\
+         {deals} deals x {players} player(s), seed {seed}, {threads} threads: {speed}\n\
          player EV {ev} (house edge {edge}), 95% CI [{lo}, {hi}], SD {sd:.4}\n\
          win {win}  push {push}  loss {loss}\n\
          {exact_line}\
@@ -466,8 +466,12 @@ fn summary_text(
         players = c.players_per_deal,
         seed = plan.seed,
         threads = m.facts.threads,
-        wall = m.facts.wall_seconds,
-        rate = m.deals_per_second.unwrap_or(0.0),
+        speed = super::run_args::speed_text(
+            m.facts.wall_seconds,
+            m.deals_per_second.unwrap_or(0.0),
+            "deals",
+            m.extra.checkpoint.as_ref()
+        ),
         ev = pct(s.player_ev),
         edge = pct(-s.player_ev),
         lo = pct(s.ci95.low),

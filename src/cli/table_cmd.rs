@@ -41,7 +41,7 @@ const HELP: Help = Help {
             "paigow table --seats D,100,-,50+20,40,-,200 --collection 1=1,60=2,200=3 --vary bank=300,600,unlimited --rounds 1e6",
         ),
     ],
-    accepts: &[Accepts::Games, Accepts::Ways],
+    accepts: &[Accepts::TableGames, Accepts::Ways],
     writes: "summary.csv, outcomes.csv, rotation.csv, breakeven.csv and manifest.json (last) in \
              --out (default runs/table/GAME-CONFIG-sSEED-nROUNDS), replaced as a whole; with --vary \
              also paired.csv; with --shard K/M only OUT/shard-K-of-M.json.",
@@ -50,8 +50,8 @@ const HELP: Help = Help {
 #[derive(Args, Debug)]
 #[command(after_long_help = HELP.render())]
 pub struct TableArgs {
-    /// A shipped game without commission, on 53 or 54 cards (see Accepts in --help), or a game
-    /// TOML file.
+    /// A game the table can deal: even money, with neither commission nor overqualifier (the
+    /// shipped ones are listed under Accepts in --help), or a game TOML file.
     #[arg(long, short = 'g', default_value = "california")]
     game: String,
     /// Seven seats clockwise from seat 1, comma-separated: `D` the fixed player-dealer (none
@@ -283,14 +283,18 @@ fn summary_text(
 ) -> String {
     let hour = f64::from(table.hands_per_hour);
     let mut text = format!(
-        "{}: {} rounds, seed {}, {} threads: {:.2} s, {:.0} rounds/s\n\
+        "{}: {} rounds, seed {}, {} threads: {}\n\
          EV before collection: the net of the bets; after collection: less the fees paid\n",
         table.game.name,
         t.rounds,
         seed,
         finished.facts.threads,
-        finished.facts.wall_seconds,
-        finished.rate(),
+        super::run_args::speed_text(
+            finished.facts.wall_seconds,
+            finished.rate(),
+            "rounds",
+            finished.checkpoint.as_ref()
+        ),
     );
     for (i, v) in table.variants.iter().enumerate() {
         let vt = &t.variants[i];

@@ -37,7 +37,7 @@ const SET_HELP: Help = Help {
     ],
     accepts: &[Accepts::Games, Accepts::Ways],
     writes: "nothing: the settings on stdout (optimal:D builds its dealer table once into the \
-             cache, ~/.cache/paigow or $PAIGOW_CACHE_DIR).",
+             cache: $PAIGOW_CACHE_DIR, else $XDG_CACHE_HOME/paigow, else ~/.cache/paigow).",
 };
 
 /// The end of `paigow check-way --help`.
@@ -53,7 +53,7 @@ const CHECK_WAY_HELP: Help = Help {
         ),
     ],
     accepts: &[Accepts::Games, Accepts::HouseWays],
-    writes: "nothing: errors and lint findings on stdout.",
+    writes: "nothing: errors and lint findings on stderr.",
 };
 
 #[derive(Args, Debug)]

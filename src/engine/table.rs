@@ -336,14 +336,10 @@ impl Table {
         hands_per_hour: u32,
         [mut player, mut dealer, mut house]: [Resolved; 3],
     ) -> Result<Table, TableError> {
-        let size = game.deck.size();
-        if !(53..=54).contains(&size) {
-            return Err(TableError::Deck(size));
-        }
+        check_game(&game)?;
         if !(1..=MAX_VARIANTS).contains(&variants.len()) {
             return Err(TableError::Variants(variants.len()));
         }
-        check_wager(&game.main_wager)?;
         check_sides(&game, &*dealer.strategy, &*player.strategy)?;
         if house.strategy.needs_dealer() {
             return Err(TableError::HouseNeedsDealer(house.label.clone()));
@@ -444,6 +440,16 @@ pub fn joint_weights(a: &Cycle, b: &Cycle) -> (Vec<([u8; 2], u64)>, u64) {
         *counts.entry(key).or_insert(0u64) += 1;
     }
     (counts.into_iter().collect(), length)
+}
+
+/// What the table deals: a deck that leaves the rules' stub (53 or 54 cards) and an even-money
+/// main wager.
+pub fn check_game(game: &GameRules) -> Result<(), TableError> {
+    let size = game.deck.size();
+    if !(53..=54).contains(&size) {
+        return Err(TableError::Deck(size));
+    }
+    check_wager(&game.main_wager)
 }
 
 /// The table pays even money; a game's own commission or overqualifier does not fit it.
