@@ -5,6 +5,7 @@
 # the line the deal-only baseline prints, so nothing here times anything itself.
 #
 #   benches/scaling.sh [BINARY ...]     # default: target/release/paigow
+#   SCALING_JOBS="simulate deal-only" SCALING_RUNS=1 benches/scaling.sh ...   # fewer runs
 #
 # Writes CSV on stdout: binary,job,threads,run,wall_seconds,deals_per_second. Each binary given
 # is run on the same jobs in turn (to compare builds on one machine, in one sitting). Scratch
@@ -15,6 +16,8 @@ set -euo pipefail
 binaries=("$@")
 [ ${#binaries[@]} -gt 0 ] || binaries=(target/release/paigow)
 cores=$(nproc)
+wanted=" ${SCALING_JOBS:-simulate deal-only compare exact-main} "
+runs=${SCALING_RUNS:-3}
 scratch=$(mktemp -d)
 trap 'rm -rf "$scratch"' EXIT
 export PAIGOW_CACHE_DIR=
@@ -35,7 +38,7 @@ threads_list() {
 echo "binary,job,threads,run,wall_seconds,deals_per_second"
 for bin in "${binaries[@]}"; do
     for threads in $(threads_list); do
-        for run in 1 2 3; do
+        for run in $(seq "$runs"); do
             deals=$((50000000 * threads))
             jobs=(
                 "simulate|simulate --game standard --player-way foxwoods --dealer-way foxwoods --deals $deals"
@@ -45,6 +48,7 @@ for bin in "${binaries[@]}"; do
             )
             for job in "${jobs[@]}"; do
                 name=${job%%|*}
+                [[ $wanted == *" $name "* ]] || continue
                 out="$scratch/$name-$threads-$run"
                 if [ "$name" = deal-only ]; then # writes nothing; prints "N deals in W s, R deals/s"
                     # shellcheck disable=SC2086
