@@ -1,6 +1,6 @@
 //! Criterion: the parts of `exact main` that a bench can repeat (the full count of one game and
-//! pair of ways takes tens of seconds: its phases are timed by the command itself, see the
-//! README), and one hand priced exactly.
+//! pair of ways takes tens of seconds: its phases are timed by the command itself, see
+//! `docs/benchmarks.md`), and one hand priced exactly.
 //!
 //! - "price one hand": `HandPricer::hand_exact` of 100 sampled standard hands against Foxwoods
 //!   (every dealer hand of the other 46 cards, by shape), the pricer built outside the timing;

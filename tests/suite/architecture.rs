@@ -1,5 +1,5 @@
 //! The layering of `src/`: every file imports only from its own layer or the layers below it, and
-//! no two files import each other, directly or through others (the README's "Architecture").
+//! no two files import each other, directly or through others (`docs/ARCHITECTURE.md`).
 //!
 //! Method: each source file's `crate::` and `super::` paths (in `use` trees, groups expanded, and
 //! inline) are resolved to the module file they name; an edge runs from the file to that file.
@@ -198,7 +198,7 @@ fn every_top_level_module_has_a_layer() {
         }
         assert!(
             layer_of(file).is_some(),
-            "{} is in no layer: add its module to LAYERS and to the README's architecture",
+            "{} is in no layer: add its module to LAYERS and to docs/ARCHITECTURE.md",
             short(file)
         );
     }

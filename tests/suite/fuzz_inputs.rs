@@ -9,7 +9,7 @@
 //! whatever the input.
 //!
 //! `PAIGOW_FUZZ_CASES` sets the cases per input kind (default 3,000, a few seconds: the fast set
-//! CI runs); the long run of the README is
+//! CI runs); the long run `docs/verification.md` records is
 //! `PAIGOW_FUZZ_CASES=200000 cargo test --test suite fuzz_inputs -- --nocapture`
 //! (200,000 cases for each of the 6 kinds: 1.2 x 10^6 inputs).
 

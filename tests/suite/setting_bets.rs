@@ -11,7 +11,7 @@
 //!   `exact categories`' rows, and every hand is counted once.
 //!
 //! The whole deck dealt hand by hand (`paigow exact bonus --method brute --player-way W`, about
-//! a minute of two cores) is the README's check, run by hand.
+//! a minute of two cores) is the check `docs/verification.md` records, run by hand.
 
 use rayon::prelude::*;
 

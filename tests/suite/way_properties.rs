@@ -1,5 +1,5 @@
 //! Properties of every shipped house way on every shipped game, and a brute-force interpreter
-//! (slow and obvious, written from the README's definitions over the raw TOML) that must agree
+//! (slow and obvious, written from the documented definitions over the raw TOML) that must agree
 //! with the compiled form on a fixed-seed sample.
 
 use paigow::cards::deal::sample_hands;

@@ -12,7 +12,7 @@
 //!
 //! What the method ignores: the player's own seven cards are not removed from the dealer's deck
 //! (the table is over all dealer hands of the full deck). [`hand`] computes the exact EVs with
-//! card removal; the tests and the README measure what the approximation costs.
+//! card removal; the tests and `docs/methods/optimal.md` measure what the approximation costs.
 //!
 //! Invariants: the choice is a legal split; ties in EV go to the better back, then the better
 //! front, then the first split; the table is exact integers, so a cached table and a fresh one

@@ -2,11 +2,11 @@
 //!
 //! Every feature is declared once, in the `declare_features!` table below: its TOML key, its
 //! [`Feature`] variant, its [`Kind`] (how its bounds are read), a description (shown by the
-//! README, `--explain` and error messages) and how its value is read from the hand's `Facts`.
+//! docs, `--explain` and error messages) and how its value is read from the hand's `Facts`.
 //! The `when` keys the language accepts ([`WHEN_KEYS`]), the compiled conditions and the feature
 //! arrays all come from that one table, so a new predicate is one line there.
 //!
-//! Definitions follow the way house-way texts read (the README lists them):
+//! Definitions follow the way house-way texts read (`docs/reference/house-way-language.md` lists them):
 //! - Jokers group with the aces: A + joker is a pair of aces, a lone joker is an ace single,
 //!   four aces + joker are five aces (not also quads). A rank group of exactly two cards is a
 //!   pair, three trips, four quads; five or more aces are `five_aces` only.

@@ -1,5 +1,5 @@
-//! House ways: how a casino sets a 7-card hand, written as TOML rules (see the README section
-//! "House ways as TOML").
+//! House ways: how a casino sets a 7-card hand, written as TOML rules (see
+//! `docs/reference/house-way-language.md`).
 //!
 //! A file is parsed with serde ([`language`]), compiled ([`compile`]) and validated
 //! ([`validate`]) into a [`HouseWay`], which sets hands with no string work and no allocation
