@@ -17,6 +17,7 @@ mod cli_side_bets;
 mod cli_simulate;
 mod cli_table;
 mod compare_engine;
+mod doc_figures;
 mod evaluator_exhaustive;
 mod exact_counts;
 mod exact_main;
