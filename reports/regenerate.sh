@@ -16,6 +16,9 @@ done
 for game in standard double-joker ez-pai-gow fortune; do
     "$BIN" exact bonus --game "$game" --quiet --out "reports/exact/$game-bonus"
 done
+# The template paytable, a setting bet, with every hand set by Foxwoods (docs/guide/exact-bonus.md).
+"$BIN" exact bonus --bet games/examples/my-jackpot.toml --player-way foxwoods --quiet \
+    --out reports/exact/standard-foxwoods-my-jackpot-bonus
 # The main wager, every pair of disjoint hands (about 17 s of wall time on 2 idle cores; cached).
 "$BIN" exact main --game standard --player-way foxwoods --dealer-way foxwoods --quiet \
     --out reports/exact/standard-foxwoods-vs-foxwoods-main
@@ -39,7 +42,7 @@ run ez-pai-gow foxwoods foxwoods
     --quiet --out reports/simulate/standard-foxwoods-vs-foxwoods-1e9
 
 # What house ways cost: each shipped way against the optimal player strategy, dealer Foxwoods
-# (the dealer table is built once and cached; see README "The optimal strategy").
+# (the dealer table is built once and cached; see docs/methods/optimal.md).
 "$BIN" compare --game standard --dealer-way foxwoods \
     --ways foxwoods canterbury-park ballys-ac optimal:foxwoods \
     --deals "$DEALS" --seed 1 --examples 20 --quiet \
