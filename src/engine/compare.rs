@@ -44,6 +44,7 @@ use crate::eval::split::{KnownSetting, SplitValues};
 use crate::eval::{Evaluator, Value};
 use crate::files::ConfigError;
 use crate::game::GameRules;
+use crate::game::settlement::DealerClass;
 use crate::game::wager::{
     BET_UNITS, DealerHand, DealerSetting, MainWager, OUTCOMES, Outcome, OutcomeCounts, settle,
     settle_setting,
@@ -715,14 +716,12 @@ struct DealResult {
 impl DealResult {
     /// Room for any comparison's deal.
     fn new() -> DealResult {
-        let dealer = DealerHand {
-            setting: DealerSetting {
-                front: Value(0),
-                back: Value(0),
-            },
-            qualified: false,
-            overqualified: false,
+        let setting = DealerSetting {
+            front: Value(0),
+            back: Value(0),
         };
+        let dealer =
+            DealerHand::of_class(setting, DealerClass::NotQualified, &MainWager::default());
         let player = PlayerSetting {
             values: (Value(0), Value(0)),
             legal: false,
@@ -1062,7 +1061,7 @@ impl Comparison {
                 variants: vec![i],
                 net_units: exact.net_units(outcomes, self.wager()),
                 dealer_hands: exact.dealer_hands,
-                probabilities: exact.probabilities(outcomes),
+                probabilities: exact.probabilities(outcomes, self.wager()),
             });
         }
         settings

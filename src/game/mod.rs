@@ -10,6 +10,7 @@
 
 pub mod events;
 pub mod paytable;
+pub mod settlement;
 pub mod wager;
 
 use serde::Deserialize;

@@ -11,17 +11,23 @@
 //!                                 # or "not_queen_high" (EZ Pai Gow): a queen-high pai gow pushes
 //! overqualifier = 3               # dealer can make four of a kind or better: pays 1..=4 times the bet
 //! dealer_exposed = false          # the dealer sets first, face up (allows the `exposed` strategy)
+//! double_copy = "loss"            # or "push": a tie on both hands pushes instead of losing
 //! ```
 //!
-//! Settlement of one hand, first matching line wins:
+//! `dealer_qualifies` also takes "not_ace_high" (Face Up: a dealer's ace-high pai gow pushes)
+//! and "not_nine_high_front" (Commission Free: a dealer whose two-card hand is 9-high pushes).
+//!
+//! Settlement of one hand, first matching line wins (the table itself, and how every engine
+//! reads it, is [`super::settlement`]):
 //! 1. the player's setting is a foul: the bet loses;
-//! 2. the dealer does not qualify (best five of seven below one pair; under "not_queen_high", a
-//!    queen-high pai gow): push;
+//! 2. the dealer does not qualify (best five of seven below one pair; under "not_queen_high" or
+//!    "not_ace_high", a queen-high or ace-high pai gow; under "not_nine_high_front", a 9-high
+//!    front): push;
 //! 3. the dealer can make four of a kind or better and the game has an overqualifier: the bet is
 //!    paid the multiple, whatever the player holds (seed 004: "whether or not the dealer sets his
 //!    hand that way");
-//! 4. both player hands beat the dealer's: win; both lose or tie (a copy goes to the dealer): loss;
-//!    otherwise push.
+//! 4. both player hands beat the dealer's: win; both lose or tie (a copy goes to the dealer): loss
+//!    (under `double_copy = "push"`, a tie on both hands pushes); otherwise push.
 //!
 //! A percent commission is taken from every amount won; a flat collection is taken from every
 //! bet, whatever the outcome.
@@ -34,6 +40,7 @@ use serde::Deserialize;
 
 use crate::eval::split::{KnownSetting, SplitValues};
 use crate::eval::{Category, Value};
+use crate::game::settlement::{CELLS, DealerClass, DoubleCopy, Settlement, cell_of};
 
 /// Units per bet: every payout is a whole number of these.
 pub const BET_UNITS: i64 = 10_000;
@@ -62,24 +69,36 @@ pub enum Qualification {
     /// EZ Pai Gow: a dealer whose best five is a queen-high pai gow (no pair, straight or
     /// flush; queen the highest card) pushes every main wager; any other hand plays.
     NotQueenHigh,
+    /// Face Up Pai Gow: a dealer whose best five is an ace-high pai gow (no pair, straight or
+    /// flush; an ace, or the joker, the highest card) pushes every main wager.
+    NotAceHigh,
+    /// Commission Free (Fortune) Pai Gow: a dealer whose two-card hand is 9-high (no pair, a
+    /// nine the higher card) pushes every main wager.
+    NotNineHighFront,
 }
 
 impl Qualification {
-    /// Whether a dealer whose best five of seven is `best` (category, top rank slot) plays.
+    /// Whether a dealer with setting `known` (its front, and the best five of its seven cards)
+    /// plays.
     #[inline]
-    pub fn qualifies(self, best: Category, best_top_slot: u8) -> bool {
+    pub fn qualifies(self, known: &KnownSetting) -> bool {
+        let pai_gow_high = |slot| known.best() != Category::HighCard || known.best_top_slot != slot;
         match self {
             Qualification::Always => true,
-            Qualification::Pair => best >= Category::OnePair,
-            Qualification::NotQueenHigh => {
-                best != Category::HighCard || best_top_slot != QUEEN_SLOT
+            Qualification::Pair => known.best() >= Category::OnePair,
+            Qualification::NotQueenHigh => pai_gow_high(QUEEN_SLOT),
+            Qualification::NotAceHigh => pai_gow_high(ACE_SLOT),
+            Qualification::NotNineHighFront => {
+                known.front.category() != Category::HighCard || known.front.slots()[0] != NINE_SLOT
             }
         }
     }
 }
 
-/// A queen's rank slot in a value (rank + 1).
+/// A nine's, a queen's and an ace's rank slots in a value (rank + 1).
+const NINE_SLOT: u8 = 8;
 const QUEEN_SLOT: u8 = 11;
+const ACE_SLOT: u8 = 13;
 
 /// The kind of commission as written in the game file.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Default, Deserialize)]
@@ -103,10 +122,12 @@ struct MainWagerFile {
     overqualifier: Option<u8>,
     #[serde(default)]
     dealer_exposed: bool,
+    #[serde(default)]
+    double_copy: DoubleCopy,
 }
 
 /// The validated main-wager rules of a game.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Default, Deserialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Deserialize)]
 #[serde(try_from = "MainWagerFile")]
 pub struct MainWager {
     pub commission: Commission,
@@ -115,6 +136,17 @@ pub struct MainWager {
     pub overqualifier: Option<u8>,
     /// Whether the dealer sets first and face up.
     pub dealer_exposed: bool,
+    /// Whether a tie on both hands loses or pushes.
+    pub double_copy: DoubleCopy,
+    /// The outcome of every (dealer class, front, back) relation: the one settlement table.
+    pub settlement: Settlement,
+}
+
+impl Default for MainWager {
+    /// The rules of a game with no `[main_wager]` table.
+    fn default() -> MainWager {
+        MainWager::try_from(MainWagerFile::default()).expect("the defaults are valid")
+    }
 }
 
 impl TryFrom<MainWagerFile> for MainWager {
@@ -129,11 +161,21 @@ impl TryFrom<MainWagerFile> for MainWager {
                 "overqualifier = {m}: expected a multiple from 1 to 4"
             ));
         }
+        if file.dealer_exposed && file.double_copy == DoubleCopy::Push {
+            return Err(
+                "double_copy = \"push\" with dealer_exposed = true: a player who sees the \
+                 dealer's hand picks a split by win, push, loss alone, which does not yet know \
+                 that a double copy pushes"
+                    .to_string(),
+            );
+        }
         Ok(MainWager {
             commission,
             qualification: file.dealer_qualifies,
             overqualifier: file.overqualifier,
             dealer_exposed: file.dealer_exposed,
+            double_copy: file.double_copy,
+            settlement: Settlement::new(file.double_copy),
         })
     }
 }
@@ -195,6 +237,19 @@ impl MainWager {
         Outcome::ALL.map(|o| o.net_units(self))
     }
 
+    /// The class of a dealer whose setting is `known`: it does not qualify, it overqualifies, or
+    /// it plays.
+    #[inline]
+    pub fn dealer_class(&self, known: &KnownSetting) -> DealerClass {
+        if !self.qualification.qualifies(known) {
+            DealerClass::NotQualified
+        } else if self.overqualifier.is_some() && known.best_at_least(Category::FourOfAKind) {
+            DealerClass::Overqualified
+        } else {
+            DealerClass::Plays
+        }
+    }
+
     /// Units collected from every bet whatever the outcome (a card-room collection).
     pub fn fee_units(&self) -> i64 {
         match self.commission {
@@ -221,6 +276,15 @@ impl MainWager {
         if self.qualification == Qualification::NotQueenHigh {
             parts.push("a dealer's queen-high pai gow pushes".to_string());
         }
+        if self.qualification == Qualification::NotAceHigh {
+            parts.push("a dealer's ace-high pai gow pushes".to_string());
+        }
+        if self.qualification == Qualification::NotNineHighFront {
+            parts.push("a dealer's 9-high front pushes".to_string());
+        }
+        if self.double_copy == DoubleCopy::Push {
+            parts.push("a double copy pushes".to_string());
+        }
         if let Some(m) = self.overqualifier {
             parts.push(format!("overqualifier {m}x"));
         }
@@ -238,67 +302,13 @@ pub struct DealerSetting {
     pub back: Value,
 }
 
-/// How one player hand ends: the one outcome list. Every tally keeps one counter per outcome
-/// ([`OutcomeCounts`]), and statistics and report rows are computed by iterating it, so a new
-/// outcome is a variant here, a line of [`settle_setting`] and a row of [`return_rows`].
-#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
-#[repr(u8)]
-pub enum Outcome {
-    /// Both player hands beat the dealer's.
-    Win,
-    /// The dealer can make four of a kind or better: paid the overqualifier multiple.
-    Overqualified,
-    /// One hand won, the other lost or copied.
-    Push,
-    /// The dealer does not qualify: every bet pushes.
-    NotQualified,
-    /// Neither hand won, and neither copied.
-    Loss,
-    /// Neither hand won, and at least one copied (a copy goes to the dealer).
-    CopyLoss,
-    /// The player's setting fouled (its front outranks its back).
-    Foul,
-}
+pub use crate::game::settlement::{BetResult, Outcome};
 
-/// Number of outcomes.
-pub const OUTCOMES: usize = 7;
+/// Number of outcomes ([`Outcome::COUNT`]).
+pub const OUTCOMES: usize = Outcome::COUNT;
 
-/// What an outcome does to the bet.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
-pub enum BetResult {
-    Lost,
-    Pushed,
-    Paid,
-}
-
+/// What each outcome pays under a game's rules (the list itself is [`super::settlement`]'s).
 impl Outcome {
-    /// Every outcome, in counter order.
-    pub const ALL: [Outcome; OUTCOMES] = [
-        Outcome::Win,
-        Outcome::Overqualified,
-        Outcome::Push,
-        Outcome::NotQualified,
-        Outcome::Loss,
-        Outcome::CopyLoss,
-        Outcome::Foul,
-    ];
-
-    /// The index of this outcome's counter.
-    #[inline]
-    pub fn index(self) -> usize {
-        self as usize
-    }
-
-    /// Whether the bet is paid, pushes or is lost.
-    #[inline]
-    pub fn result(self) -> BetResult {
-        match self {
-            Outcome::Win | Outcome::Overqualified => BetResult::Paid,
-            Outcome::Push | Outcome::NotQualified => BetResult::Pushed,
-            Outcome::Loss | Outcome::CopyLoss | Outcome::Foul => BetResult::Lost,
-        }
-    }
-
     /// The player's net in bet units, before any flat collection.
     #[inline]
     pub fn units(self, wager: &MainWager) -> i64 {
@@ -333,7 +343,7 @@ impl Outcome {
     Clone, Copy, Debug, Default, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize,
 )]
 #[serde(transparent)]
-pub struct OutcomeCounts(pub [u64; OUTCOMES]);
+pub struct OutcomeCounts(pub [u64; Outcome::COUNT]);
 
 impl OutcomeCounts {
     /// Counts one hand.
@@ -408,12 +418,24 @@ pub fn return_rows(wager: &MainWager) -> Vec<ReturnRow> {
         );
         rows.push(row(event, pays, &[Overqualified]));
     }
-    rows.push(row(("push", "Push: one hand each"), Some(0), &[Push]));
+    let push = match wager.double_copy {
+        DoubleCopy::Loss => ("push", "Push: one hand each"),
+        DoubleCopy::Push => ("push", "Push: one hand each, or a tie on both hands"),
+    };
+    rows.push(row(push, Some(0), &[Push]));
     if NotQualified.is_possible(wager) {
         let event = match wager.qualification {
             Qualification::NotQueenHigh => (
                 "dealer queen-high pai gow (push)",
                 "Dealer holds a queen-high pai gow: push",
+            ),
+            Qualification::NotAceHigh => (
+                "dealer ace-high pai gow (push)",
+                "Dealer holds an ace-high pai gow: push",
+            ),
+            Qualification::NotNineHighFront => (
+                "dealer 9-high front (push)",
+                "Dealer's two-card hand is 9-high: push",
             ),
             _ => (
                 "dealer not qualified (push)",
@@ -438,29 +460,43 @@ pub fn return_rows(wager: &MainWager) -> Vec<ReturnRow> {
     rows
 }
 
-/// The dealer's set hand and what it means for every bet.
+/// The dealer's set hand and what it means for every bet: its class, and the outcome of every
+/// relation cell against it (its class's row of the game's settlement table).
 #[derive(Clone, Copy, Debug)]
 pub struct DealerHand {
     pub setting: DealerSetting,
-    pub qualified: bool,
-    pub overqualified: bool,
+    pub class: DealerClass,
+    pub outcomes: [Outcome; CELLS],
 }
 
 impl DealerHand {
     /// The dealer's hand from its setting's values and its best five.
     #[inline]
     pub fn from_known(known: KnownSetting, wager: &MainWager) -> Self {
-        DealerHand {
-            setting: DealerSetting {
+        DealerHand::of_class(
+            DealerSetting {
                 front: known.front,
                 back: known.back,
             },
-            qualified: wager
-                .qualification
-                .qualifies(known.best(), known.best_top_slot),
-            overqualified: wager.overqualifier.is_some()
-                && known.best_at_least(Category::FourOfAKind),
+            wager.dealer_class(&known),
+            wager,
+        )
+    }
+
+    /// A dealer's hand of `class` with setting `setting`, under `wager`'s table.
+    #[inline]
+    pub fn of_class(setting: DealerSetting, class: DealerClass, wager: &MainWager) -> Self {
+        DealerHand {
+            setting,
+            class,
+            outcomes: wager.settlement.row(class),
         }
+    }
+
+    /// Whether the hands are compared (the dealer qualifies and does not overqualify).
+    #[inline]
+    pub fn plays(&self) -> bool {
+        self.class == DealerClass::Plays
     }
 }
 
@@ -473,29 +509,14 @@ pub fn settle(splits: &SplitValues, k: usize, dealer: &DealerHand) -> Outcome {
     settle_setting(splits.front[k], splits.back[k], dealer)
 }
 
-/// Settles a legal player setting (`front`, `back` values) against the dealer.
+/// Settles a legal player setting (`front`, `back` values) against the dealer: the dealer's row
+/// of the table at the setting's relation cell (a table read, not branches: which hands win is a
+/// coin toss no predictor learns).
 #[inline]
 pub fn settle_setting(front: Value, back: Value, dealer: &DealerHand) -> Outcome {
-    if !dealer.qualified {
-        return Outcome::NotQualified;
-    }
-    if dealer.overqualified {
-        return Outcome::Overqualified;
-    }
-    // A table read, not branches: which hands win is a coin toss no predictor learns.
-    let wins_front = usize::from(front > dealer.setting.front);
-    let wins_back = usize::from(back > dealer.setting.back);
-    let copies = usize::from(front == dealer.setting.front || back == dealer.setting.back);
-    OUTCOME_OF_HANDS[wins_front | wins_back << 1 | copies << 2]
+    let d = dealer.setting;
+    dealer.outcomes[cell_of(front, back, d.front, d.back)]
 }
-
-/// A qualified dealer's outcome, indexed by "the front wins" (bit 0), "the back wins" (bit 1)
-/// and "a hand copies" (bit 2): both win, a win; neither, a loss (a copy loss when one copies);
-/// one, a push. A hand that wins does not copy, so bit 2 with both wins never occurs.
-const OUTCOME_OF_HANDS: [Outcome; 8] = {
-    use Outcome::{CopyLoss, Loss, Push, Win};
-    [Loss, Push, Push, Win, CopyLoss, Push, Push, Win]
-};
 
 #[cfg(test)]
 mod tests {
@@ -560,37 +581,40 @@ mod tests {
 
     #[test]
     fn settle_follows_the_rules() {
-        let dealer = |front, back| DealerHand {
-            setting: DealerSetting {
+        let wager = MainWager::default();
+        let dealer = |front, back, class| {
+            let setting = DealerSetting {
                 front: Value(front),
                 back: Value(back),
-            },
-            qualified: true,
-            overqualified: false,
+            };
+            DealerHand::of_class(setting, class, &wager)
         };
+        let plays = DealerClass::Plays;
         let mut splits = SplitValues {
             front: [Value(5); 21],
             back: [Value(50); 21],
         };
-        assert_eq!(settle(&splits, 0, &dealer(4, 49)), Outcome::Win);
-        assert_eq!(settle(&splits, 0, &dealer(6, 49)), Outcome::Push);
-        assert_eq!(settle(&splits, 0, &dealer(5, 51)), Outcome::CopyLoss);
-        assert_eq!(settle(&splits, 0, &dealer(6, 51)), Outcome::Loss);
-        let mut not_qualified = dealer(6, 60);
-        not_qualified.qualified = false;
+        assert_eq!(settle(&splits, 0, &dealer(4, 49, plays)), Outcome::Win);
+        assert_eq!(settle(&splits, 0, &dealer(6, 49, plays)), Outcome::Push);
+        assert_eq!(settle(&splits, 0, &dealer(5, 51, plays)), Outcome::CopyLoss);
+        assert_eq!(settle(&splits, 0, &dealer(6, 51, plays)), Outcome::Loss);
+        let not_qualified = dealer(6, 60, DealerClass::NotQualified);
         assert_eq!(settle(&splits, 0, &not_qualified), Outcome::NotQualified);
         splits.front[0] = Value(60);
         assert_eq!(settle(&splits, 0, &not_qualified), Outcome::Foul);
     }
 
     /// The table read by `settle_setting` against the rules as written, for every order of
-    /// the player's and the dealer's front and back values.
+    /// the player's and the dealer's front and back values, with a double copy lost or pushed.
     #[test]
     fn the_outcome_table_is_the_rules_as_written() {
-        let as_written = |front: u32, back: u32, d_front: u32, d_back: u32| {
+        let as_written = |front: u32, back: u32, d_front: u32, d_back: u32, rule| {
             if front > d_front && back > d_back {
                 Outcome::Win
-            } else if front > d_front || back > d_back {
+            } else if front > d_front
+                || back > d_back
+                || (front == d_front && back == d_back && rule == DoubleCopy::Push)
+            {
                 Outcome::Push
             } else if front == d_front || back == d_back {
                 Outcome::CopyLoss
@@ -598,21 +622,26 @@ mod tests {
                 Outcome::Loss
             }
         };
-        for (front, back, d_front, d_back) in (0..27).map(|i| (i % 3, i / 3 % 3, 1, i / 9 % 3)) {
-            let dealer = DealerHand {
-                setting: DealerSetting {
+        for (text, rule) in [
+            ("", DoubleCopy::Loss),
+            ("double_copy = \"push\"", DoubleCopy::Push),
+        ] {
+            let wager = parse(&format!("[main_wager]\n{text}\n")).unwrap();
+            assert_eq!(wager.double_copy, rule);
+            for (front, back, d_front, d_back) in (0..27).map(|i| (i % 3, i / 3 % 3, 1, i / 9 % 3))
+            {
+                let setting = DealerSetting {
                     front: Value(d_front),
                     back: Value(d_back),
-                },
-                qualified: true,
-                overqualified: false,
-            };
-            let settled = settle_setting(Value(front), Value(back), &dealer);
-            let expected = as_written(front, back, d_front, d_back);
-            assert_eq!(
-                settled, expected,
-                "{front} {back} against {d_front} {d_back}"
-            );
+                };
+                let dealer = DealerHand::of_class(setting, DealerClass::Plays, &wager);
+                let settled = settle_setting(Value(front), Value(back), &dealer);
+                let expected = as_written(front, back, d_front, d_back, rule);
+                assert_eq!(
+                    settled, expected,
+                    "{front} {back} against {d_front} {d_back}, {rule:?}"
+                );
+            }
         }
     }
 
@@ -661,10 +690,16 @@ mod tests {
     #[test]
     fn a_queen_high_pai_gow_is_the_one_dealer_hand_that_pushes_under_not_queen_high() {
         let rule = Qualification::NotQueenHigh;
-        assert!(!rule.qualifies(Category::HighCard, QUEEN_SLOT));
-        assert!(rule.qualifies(Category::HighCard, QUEEN_SLOT + 1));
-        assert!(rule.qualifies(Category::HighCard, QUEEN_SLOT - 1));
-        assert!(rule.qualifies(Category::OnePair, QUEEN_SLOT));
+        let best = |category: Category, best_top_slot| KnownSetting {
+            front: Value(0),
+            back: Value(0),
+            made: 1 << category as u16,
+            best_top_slot,
+        };
+        assert!(!rule.qualifies(&best(Category::HighCard, QUEEN_SLOT)));
+        assert!(rule.qualifies(&best(Category::HighCard, QUEEN_SLOT + 1)));
+        assert!(rule.qualifies(&best(Category::HighCard, QUEEN_SLOT - 1)));
+        assert!(rule.qualifies(&best(Category::OnePair, QUEEN_SLOT)));
         let w = parse("[main_wager]\ndealer_qualifies = \"not_queen_high\"\n").unwrap();
         assert!(Outcome::NotQualified.is_possible(&w));
         let rows = return_rows(&w);

@@ -33,7 +33,7 @@ pub fn exact_report(ctx: &SetContext, dealer: &dyn Strategy, hand: &[Card; 7]) -
     };
     for s in order {
         let (front, back) = split_cards(hand, s.split);
-        let [win, push, loss, over] = exact.probabilities(s);
+        let [win, push, loss, over] = exact.probabilities(s, wager);
         let ev = exact.ev(s, wager);
         let is_best = s.split == best.split;
         let is_chosen = s.split == chosen;

@@ -3,8 +3,13 @@
 //!
 //! Coordinates are indices into the sorted front and back values of the deck
 //! ([`crate::strategy::optimal::grid::ValueIndex`]): comparing indices is comparing values. A
-//! live dealer (qualified, not overqualified) is the point `(f, b)` of its setting. A player hand
-//! is three regions of dealer points:
+//! dealer who plays ([`DealerClass::Plays`]) is the point `(f, b)` of its setting; any other
+//! dealer is its class. A player hand that is a setting `(f, b)` stands in one relation cell
+//! ([`crate::game::settlement`]) to each dealer point, read off the two comparisons; its pairs
+//! are counted by cell and mapped through the game's table like every other engine's.
+//!
+//! The `exposed` player (who may pick any legal split against the dealer's) is three regions of
+//! dealer points:
 //! - `stairs`: it wins against the dealer points below and left of some stair,
 //!   `df < f_i and db < b_i` for some `i` (one stair for a setting; for the `exposed` player, who
 //!   may pick any legal split against the dealer's, one per undominated legal split, fronts
@@ -12,16 +17,20 @@
 //! - `loss`: it loses against the dealer points at or above `loss` on both axes;
 //! - `clean`: it loses without a copy against the dealer points at or above `clean` on both.
 //!
-//! A setting `(f, b)` has stairs `[(f, b)]`, loss `(f, b)` and clean `(f + 1, b + 1)`: it loses
-//! when the dealer ties or beats both hands, and the loss is a copy when a hand ties. The
-//! `exposed` player loses only when the dealer ties or beats both hands of every legal split,
+//! The `exposed` player loses only when the dealer ties or beats both hands of every legal split,
 //! that is at or above (highest legal front, highest legal back); it then sets the hand by its
 //! house way (its tie-break among equally bad splits is every legal split), so `clean` is the
-//! loss region less the dealer points that tie that setting's front or back.
+//! loss region less the dealer points that tie that setting's front or back. Its result is
+//! booked at the cell of a split that has it: a win above on both hands, a push above on the
+//! front and below on the back, a copy-loss equal on the front and below on the back, a loss
+//! below on both. That is the standard table's reading of the split it picks: its choice (win
+//! both, else win one, else lose) is right only while a tie on both hands loses, and the game
+//! file refuses `double_copy = "push"` with an exposed dealer.
 //!
 //! Invariants: `stairs` fronts strictly ascend and backs strictly descend; a point is in at most
 //! one of (the union of) `stairs` and `loss`; `clean` lies inside `loss`.
 
+use crate::game::settlement::{DealerClass, Relation, Settlement, cell};
 use crate::game::wager::Outcome;
 
 /// A dealer's hand as the main wager sees it.
@@ -40,23 +49,64 @@ pub struct Regions<'a> {
     pub clean: [u16; 2],
 }
 
+/// Where an exposed player's result is booked: the cell of a split with that result.
+pub mod booked {
+    use super::{Relation, cell};
+    use Relation::{Above, Below, Equal};
+    pub const WIN: usize = cell(Above, Above);
+    pub const PUSH: usize = cell(Above, Below);
+    pub const COPY_LOSS: usize = cell(Equal, Below);
+    pub const LOSS: usize = cell(Below, Below);
+}
+
 impl Regions<'_> {
-    /// The class of this hand against a dealer's.
-    pub fn against(&self, dealer: DealerPoint) -> Outcome {
-        let (f, b) = match dealer {
-            DealerPoint::NotQualified => return Outcome::NotQualified,
-            DealerPoint::Overqualified => return Outcome::Overqualified,
-            DealerPoint::Live { front, back } => (front, back),
-        };
+    /// The cell this hand's result is booked at against a playing dealer's point (`f`, `b`).
+    pub fn cell_against(&self, f: u16, b: u16) -> usize {
         let at_or_above = |[lf, lb]: [u16; 2]| f >= lf && b >= lb;
         if self.stairs.iter().any(|&[sf, sb]| f < sf && b < sb) {
-            Outcome::Win
+            booked::WIN
         } else if at_or_above(self.clean) {
-            Outcome::Loss
+            booked::LOSS
         } else if at_or_above(self.loss) {
-            Outcome::CopyLoss
+            booked::COPY_LOSS
         } else {
-            Outcome::Push
+            booked::PUSH
+        }
+    }
+}
+
+/// A player id as the counting sees it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Player<'a> {
+    /// No hand has this id.
+    Absent,
+    /// A setting: (front index, back index).
+    Set([u16; 2]),
+    /// The `exposed` player's regions.
+    Exposed(Regions<'a>),
+}
+
+impl Player<'_> {
+    /// The relation cell of this hand against a playing dealer's point (`f`, `b`).
+    pub fn cell_against(&self, f: u16, b: u16) -> usize {
+        let relation = |player: u16, dealer: u16| {
+            Relation::ALL[usize::from(player >= dealer) + usize::from(player > dealer)]
+        };
+        match self {
+            Player::Absent => 0,
+            Player::Set([pf, pb]) => cell(relation(*pf, f), relation(*pb, b)),
+            Player::Exposed(regions) => regions.cell_against(f, b),
+        }
+    }
+
+    /// The outcome of this hand against a dealer, under `table`.
+    pub fn against(&self, dealer: DealerPoint, table: &Settlement) -> Outcome {
+        match dealer {
+            DealerPoint::NotQualified => table.row(DealerClass::NotQualified)[0],
+            DealerPoint::Overqualified => table.row(DealerClass::Overqualified)[0],
+            DealerPoint::Live { front, back } => {
+                table.row(DealerClass::Plays)[self.cell_against(front, back)]
+            }
         }
     }
 }
@@ -74,12 +124,22 @@ pub enum PlayerHand {
     },
 }
 
+/// How an id's player hand is kept.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Kind {
+    Absent,
+    Set,
+    Exposed,
+}
+
 /// Dealer points and player regions by hand id.
 pub struct Codes {
     /// Front indices run `0..fronts`, back indices `0..backs`.
     pub fronts: u16,
     pub backs: u16,
     dealer: Vec<DealerPoint>,
+    /// Whether each id's hand is absent, a setting or exposed.
+    kinds: Vec<Kind>,
     starts: Vec<u32>,
     stairs: Vec<[u16; 2]>,
     loss: Vec<[u16; 2]>,
@@ -93,6 +153,7 @@ impl Codes {
             fronts,
             backs,
             dealer: Vec::new(),
+            kinds: Vec::new(),
             starts: vec![0],
             stairs: Vec::new(),
             loss: Vec::new(),
@@ -104,6 +165,11 @@ impl Codes {
     pub fn push(&mut self, dealer: DealerPoint, player: Option<&PlayerHand>) {
         self.dealer.push(dealer);
         let nowhere = [self.fronts, self.backs];
+        self.kinds.push(match player {
+            None => Kind::Absent,
+            Some(PlayerHand::Set(_)) => Kind::Set,
+            Some(PlayerHand::Exposed { .. }) => Kind::Exposed,
+        });
         let (loss, clean) = match player {
             None => (nowhere, nowhere),
             Some(PlayerHand::Set([f, b])) => {
@@ -136,14 +202,18 @@ impl Codes {
         self.dealer[id as usize]
     }
 
-    /// The player regions of an id.
+    /// The player hand of an id.
     #[inline]
-    pub fn player(&self, id: u32) -> Regions<'_> {
+    pub fn player(&self, id: u32) -> Player<'_> {
         let id = id as usize;
-        Regions {
-            stairs: &self.stairs[self.starts[id] as usize..self.starts[id + 1] as usize],
-            loss: self.loss[id],
-            clean: self.clean[id],
+        match self.kinds[id] {
+            Kind::Absent => Player::Absent,
+            Kind::Set => Player::Set(self.loss[id]),
+            Kind::Exposed => Player::Exposed(Regions {
+                stairs: &self.stairs[self.starts[id] as usize..self.starts[id + 1] as usize],
+                loss: self.loss[id],
+                clean: self.clean[id],
+            }),
         }
     }
 }
@@ -178,16 +248,21 @@ mod tests {
         let mut codes = Codes::new(10, 10);
         codes.push(DealerPoint::NotQualified, Some(&PlayerHand::Set([4, 6])));
         let p = codes.player(0);
+        let table = Settlement::new(crate::game::settlement::DoubleCopy::Loss);
         let live = |front, back| DealerPoint::Live { front, back };
-        assert_eq!(p.against(live(3, 5)), Outcome::Win);
-        assert_eq!(p.against(live(4, 5)), Outcome::Push);
-        assert_eq!(p.against(live(4, 6)), Outcome::CopyLoss);
-        assert_eq!(p.against(live(5, 6)), Outcome::CopyLoss);
-        assert_eq!(p.against(live(5, 7)), Outcome::Loss);
-        assert_eq!(p.against(live(3, 7)), Outcome::Push);
+        let against = |dealer| p.against(dealer, &table);
+        assert_eq!(against(live(3, 5)), Outcome::Win);
+        assert_eq!(against(live(4, 5)), Outcome::Push);
+        assert_eq!(against(live(4, 6)), Outcome::CopyLoss);
+        assert_eq!(against(live(5, 6)), Outcome::CopyLoss);
+        assert_eq!(against(live(5, 7)), Outcome::Loss);
+        assert_eq!(against(live(3, 7)), Outcome::Push);
+        assert_eq!(against(DealerPoint::Overqualified), Outcome::Overqualified);
+        let double_copy_pushes = Settlement::new(crate::game::settlement::DoubleCopy::Push);
+        assert_eq!(p.against(live(4, 6), &double_copy_pushes), Outcome::Push);
         assert_eq!(
-            p.against(DealerPoint::Overqualified),
-            Outcome::Overqualified
+            p.against(live(4, 7), &double_copy_pushes),
+            Outcome::CopyLoss
         );
     }
 
@@ -201,13 +276,15 @@ mod tests {
         };
         codes.push(DealerPoint::NotQualified, Some(&hand));
         let p = codes.player(0);
+        let table = Settlement::new(crate::game::settlement::DoubleCopy::Loss);
         let live = |front, back| DealerPoint::Live { front, back };
-        assert_eq!(p.against(live(1, 7)), Outcome::Win);
-        assert_eq!(p.against(live(5, 2)), Outcome::Win);
-        assert_eq!(p.against(live(5, 7)), Outcome::Push);
-        assert_eq!(p.against(live(6, 8)), Outcome::CopyLoss);
-        assert_eq!(p.against(live(7, 9)), Outcome::Loss);
-        assert_eq!(p.against(live(6, 9)), Outcome::Loss);
-        assert_eq!(p.against(live(9, 8)), Outcome::CopyLoss);
+        let against = |dealer| p.against(dealer, &table);
+        assert_eq!(against(live(1, 7)), Outcome::Win);
+        assert_eq!(against(live(5, 2)), Outcome::Win);
+        assert_eq!(against(live(5, 7)), Outcome::Push);
+        assert_eq!(against(live(6, 8)), Outcome::CopyLoss);
+        assert_eq!(against(live(7, 9)), Outcome::Loss);
+        assert_eq!(against(live(6, 9)), Outcome::Loss);
+        assert_eq!(against(live(9, 8)), Outcome::CopyLoss);
     }
 }

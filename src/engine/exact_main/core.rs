@@ -27,6 +27,7 @@ use super::shapes::{ShapeKey, Shapes, SuitDeck};
 use super::sweep::{FamilySums, Sweep, family_sums};
 use crate::cards::{Card, Cards};
 use crate::combin::choose;
+use crate::game::settlement::{CELLS, DealerClass, Settlement};
 use crate::game::wager::Outcome;
 
 /// How hands become ids: keys that add up card by card, then one id per 7-card key.
@@ -78,7 +79,7 @@ pub enum Plan {
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 pub struct PairCounts {
     /// Pairs by [`Outcome`] (indexed by [`Outcome::index`]).
-    pub classes: [u64; 7],
+    pub classes: [u64; Outcome::COUNT],
 }
 
 impl PairCounts {
@@ -108,36 +109,39 @@ pub struct Phase {
 #[derive(Clone, Copy, Debug, Default)]
 struct Sums {
     pairs: i128,
-    not_qualified: i128,
-    overqualified: i128,
-    win: i128,
-    loss: i128,
-    clean_loss: i128,
+    /// Pairs against a dealer of each class.
+    by_class: [i128; DealerClass::COUNT],
+    /// Pairs against a dealer who plays, by relation cell.
+    cells: [i128; CELLS],
 }
 
 impl Sums {
     fn add(&mut self, family: &FamilySums, factor: i128) {
         let hands = i128::from(family.hands);
         self.pairs += factor * hands * hands;
-        self.not_qualified += factor * hands * i128::from(family.not_qualified);
-        self.overqualified += factor * hands * i128::from(family.overqualified);
-        self.win += factor * family.win;
-        self.loss += factor * family.loss;
-        self.clean_loss += factor * family.clean_loss;
+        for (sum, &dealers) in self.by_class.iter_mut().zip(&family.dealers) {
+            *sum += factor * hands * i128::from(dealers);
+        }
+        for (sum, &cell) in self.cells.iter_mut().zip(&family.cells) {
+            *sum += factor * cell;
+        }
     }
 
     fn merge(mut self, other: Sums) -> Sums {
         self.pairs += other.pairs;
-        self.not_qualified += other.not_qualified;
-        self.overqualified += other.overqualified;
-        self.win += other.win;
-        self.loss += other.loss;
-        self.clean_loss += other.clean_loss;
+        for (a, b) in self.by_class.iter_mut().zip(other.by_class) {
+            *a += b;
+        }
+        for (a, b) in self.cells.iter_mut().zip(other.cells) {
+            *a += b;
+        }
         self
     }
 
-    /// The class counts, checked against the number of disjoint pairs of an `n`-card deck.
-    fn counts(&self, n: usize) -> Result<PairCounts, String> {
+    /// The outcome counts, through the game's table: a playing dealer's pairs by cell, every
+    /// other class's pairs at its one outcome; checked against the number of disjoint pairs of
+    /// an `n`-card deck.
+    fn counts(&self, n: usize, table: &Settlement) -> Result<PairCounts, String> {
         let expected = i128::from(choose(n as u64, 7)) * i128::from(choose(n as u64 - 7, 7));
         if self.pairs != expected {
             return Err(format!(
@@ -145,19 +149,26 @@ impl Sums {
                 self.pairs
             ));
         }
-        let live = self.pairs - self.not_qualified - self.overqualified;
-        let by_class = [
-            (Outcome::Win, self.win),
-            (Outcome::Overqualified, self.overqualified),
-            (Outcome::Push, live - self.win - self.loss),
-            (Outcome::NotQualified, self.not_qualified),
-            (Outcome::Loss, self.clean_loss),
-            (Outcome::CopyLoss, self.loss - self.clean_loss),
-            (Outcome::Foul, 0),
-        ];
+        let plays = self.by_class[DealerClass::Plays as usize];
+        if self.cells.iter().sum::<i128>() != plays {
+            return Err(format!(
+                "internal check failed: the relation cells count {} pairs against a dealer who plays, not {plays}",
+                self.cells.iter().sum::<i128>()
+            ));
+        }
+        let mut by_outcome = table.by_outcome(DealerClass::Plays, &self.cells);
+        for class in DealerClass::ALL
+            .into_iter()
+            .filter(|&c| c != DealerClass::Plays)
+        {
+            let outcome = table.uniform(class).ok_or_else(|| {
+                format!("internal check failed: the table's {class:?} row compares hands")
+            })?;
+            by_outcome[outcome.index()] += self.by_class[class as usize];
+        }
         let mut counts = PairCounts::default();
-        for (class, n) in by_class {
-            counts.classes[class as usize] = u64::try_from(n)
+        for (class, n) in Outcome::ALL.into_iter().zip(by_outcome) {
+            counts.classes[class.index()] = u64::try_from(n)
                 .map_err(|_| format!("internal check failed: {class:?} counts {n} pairs"))?;
         }
         Ok(counts)
@@ -286,11 +297,13 @@ fn split_keys<K: HandKeys>(keys: &K, cards: &[Card], set: Cards, rest: &mut Vec<
         .fold(K::Key::default(), |k, c| keys.plus(k, keys.key(c)))
 }
 
-/// What a count needs: the deck's cards, how hands become ids, what ids mean.
+/// What a count needs: the deck's cards, how hands become ids, what ids mean, and the table
+/// that settles them.
 pub struct Counter<'a, K: HandKeys> {
     pub cards: &'a [Card],
     pub keys: &'a K,
     pub codes: &'a Codes,
+    pub table: &'a Settlement,
     pub plan: Plan,
 }
 
@@ -318,7 +331,7 @@ impl<K: HandKeys> Counter<'_, K> {
                 seconds: started.elapsed().as_secs_f64(),
             });
         }
-        Ok((sums.counts(self.cards.len())?, phases))
+        Ok((sums.counts(self.cards.len(), self.table)?, phases))
     }
 
     /// The total of hands every phase enumerates (for a progress bar).
@@ -510,6 +523,7 @@ fn sign(shared: usize) -> i128 {
 mod tests {
     use super::*;
     use crate::engine::exact_main::sweep::tests::random_codes;
+    use crate::game::settlement::DoubleCopy;
 
     /// Hands of a small deck by colex rank of their positions.
     struct ColexKeys {
@@ -559,16 +573,22 @@ mod tests {
     }
 
     /// Every ordered pair of disjoint hands, by class.
-    fn brute_force(cards: &[Card], keys: &ColexKeys, codes: &Codes) -> PairCounts {
+    fn brute_force(
+        cards: &[Card],
+        keys: &ColexKeys,
+        codes: &Codes,
+        table: &Settlement,
+    ) -> PairCounts {
         let mut hands = Vec::new();
         crate::combin::for_each_subset(cards.len(), 7, |p| {
             hands.push(p.iter().fold(0u64, |b, &i| b | cards[i].bit()))
         });
         let mut counts = PairCounts::default();
         for &p in &hands {
-            let regions = codes.player(keys.rank(p));
+            let player = codes.player(keys.rank(p));
             for &d in hands.iter().filter(|&&d| d & p == 0) {
-                counts.classes[regions.against(codes.dealer(keys.rank(d))) as usize] += 1;
+                let outcome = player.against(codes.dealer(keys.rank(d)), table);
+                counts.classes[outcome.index()] += 1;
             }
         }
         counts
@@ -577,18 +597,22 @@ mod tests {
     #[test]
     fn random_settings_on_small_decks_count_as_brute_force_does() {
         let full = crate::cards::Deck::with_jokers(2).unwrap().cards();
+        let tables = [DoubleCopy::Loss, DoubleCopy::Push].map(Settlement::new);
         for (size, seed) in [(14, 1), (15, 2), (16, 3), (17, 4)] {
             let cards: Vec<Card> = full.iter().copied().skip(40).take(size).collect();
             let keys = ColexKeys::new(&cards);
             let codes = random_codes(keys.ids, seed);
+            let table = &tables[seed as usize % 2];
             let counter = Counter {
                 cards: &cards,
                 keys: &keys,
                 codes: &codes,
+                table,
                 plan: Plan::AllSubsets,
             };
             let (counts, phases) = counter.count(&|_| {}).unwrap();
-            assert_eq!(counts, brute_force(&cards, &keys, &codes), "{size} cards");
+            let brute = brute_force(&cards, &keys, &codes, table);
+            assert_eq!(counts, brute, "{size} cards");
             assert_eq!(phases.len(), 8);
             assert_eq!(phases[7].sets, keys.ids as u64);
         }

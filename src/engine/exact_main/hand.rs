@@ -30,9 +30,10 @@ use crate::cards::{Card, Cards, RANKS};
 use crate::eval::Evaluator;
 use crate::eval::split::SplitValues;
 use crate::game::GameRules;
+use crate::game::settlement::Quadrants;
 use crate::game::wager::MainWager;
 use crate::strategy::Strategy;
-use crate::strategy::optimal::grid::{DealerCounts, LiveOutcomes, ValueIndex};
+use crate::strategy::optimal::grid::{DealerCounts, ValueIndex};
 use crate::strategy::optimal::hand::{HandExact, SettingOutcomes};
 
 /// `C(n, k)` for `n, k <= 4`.
@@ -293,45 +294,56 @@ impl HandPricer {
             not_qualified,
             overqualified,
             settings: (settings.iter().zip(quadrants))
-                .map(|(&(split, _), [below_both, below_front, below_back])| {
-                    let loss = live + below_both - below_front - below_back;
-                    SettingOutcomes {
-                        split,
-                        live: LiveOutcomes {
-                            win: below_both,
-                            push: live - below_both - loss,
-                            loss,
-                        },
-                    }
+                .map(|(&(split, _), quadrants)| SettingOutcomes {
+                    split,
+                    cells: quadrants.cells().map(|n| n as u64),
                 })
                 .collect(),
         }
     }
 
-    /// For each setting `(f, b)`: the live dealer hands below it on both axes, below its front,
-    /// and below its back (a sweep over backs with a Fenwick tree over fronts).
-    fn quadrants(&self, live_counts: &[u64], settings: &[(usize, [u16; 2])]) -> Vec<[u64; 3]> {
-        let mut order: Vec<usize> = (0..settings.len()).collect();
-        order.sort_unstable_by_key(|&i| settings[i].1[1]);
+    /// For each setting `(f, b)`: the quadrant counts of the live dealer hands that give its
+    /// relation cells ([`Quadrants`]), by a sweep over backs with a Fenwick tree over fronts:
+    /// each setting is read when every point below its back is in, again when every point
+    /// through its back is, and once all are.
+    fn quadrants(
+        &self,
+        live_counts: &[u64],
+        settings: &[(usize, [u16; 2])],
+    ) -> Vec<Quadrants<i64>> {
+        let mut reads: Vec<(u16, usize)> = (0..settings.len())
+            .flat_map(|i| {
+                let back = settings[i].1[1];
+                [(back, 2 * i), (back + 1, 2 * i + 1)]
+            })
+            .collect();
+        reads.sort_unstable();
         let mut tree = FrontCounts::default();
         tree.reset(self.index.fronts.len());
-        let mut out = vec![[0; 3]; settings.len()];
-        let (mut next, mut inserted) = (0, 0);
-        for &i in &order {
-            let [front, back] = settings[i].1;
+        let mut out = vec![Quadrants::default(); settings.len()];
+        let three = |tree: &FrontCounts, front: u16| {
+            let below = tree.below(front);
+            [below, below + tree.at(front), tree.total()].map(|n| n as i64)
+        };
+        let mut next = 0;
+        for &(back, read) in &reads {
             while next < self.points.len() && self.points[next][0] < back {
                 tree.add(self.points[next][1], live_counts[next]);
-                inserted += live_counts[next];
                 next += 1;
             }
-            out[i] = [tree.below(front), 0, inserted];
+            let (i, through) = (read / 2, read % 2 == 1);
+            let q = three(&tree, settings[i].1[0]);
+            match through {
+                false => out[i].below = q,
+                true => out[i].through = q,
+            }
         }
         while next < self.points.len() {
             tree.add(self.points[next][1], live_counts[next]);
             next += 1;
         }
         for (i, (_, [front, _])) in settings.iter().enumerate() {
-            out[i][1] = tree.below(*front);
+            out[i].all_backs = three(&tree, *front);
         }
         out
     }

@@ -32,7 +32,7 @@ pub mod settings;
 pub mod shapes;
 pub mod sweep;
 
-use crate::game::wager::Outcome;
+use crate::game::wager::{Outcome, OutcomeCounts};
 use std::time::Instant;
 
 use thiserror::Error;
@@ -127,22 +127,15 @@ impl MainExact {
         self.counts.pairs()
     }
 
-    /// What one bet of `class` nets the player, in [`BET_UNITS`] (a flat collection included).
+    /// What one bet of `class` nets the player, in [`BET_UNITS`] (a flat collection included):
+    /// the wager's [`Outcome::net_units`].
     pub fn units_of(&self, class: Outcome) -> i64 {
-        let won = match class {
-            Outcome::Win => self.wager.win_units(),
-            Outcome::Overqualified => self.wager.overqualifier_units(),
-            Outcome::Push | Outcome::NotQualified => 0,
-            Outcome::Loss | Outcome::CopyLoss | Outcome::Foul => -BET_UNITS,
-        };
-        won - self.wager.fee_units()
+        class.net_units(&self.wager)
     }
 
     /// The player's total net over every pair, in bet units.
     pub fn net_units(&self) -> i128 {
-        (Outcome::ALL.iter())
-            .map(|&c| i128::from(self.get(c)) * i128::from(self.units_of(c)))
-            .sum()
+        OutcomeCounts(self.counts.classes).net_units(&self.wager)
     }
 
     /// The player's expected return per unit bet, exactly.
@@ -229,6 +222,7 @@ pub fn count(
         cards: &cards,
         keys: &shapes,
         codes: &codes,
+        table: &game.main_wager.settlement,
         plan: Plan::SuitClasses(deck),
     };
     (progress.start)(counter.hands_to_enumerate());

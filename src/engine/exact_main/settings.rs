@@ -18,6 +18,7 @@ use super::shapes::Shapes;
 use crate::cards::Card;
 use crate::eval::split::{KnownSetting, SplitValues};
 use crate::eval::{Evaluator, Value};
+use crate::game::settlement::DealerClass;
 use crate::game::wager::{DealerHand, DealerSetting, MainWager};
 use crate::strategy::Strategy;
 use crate::strategy::optimal::grid::ValueIndex;
@@ -110,10 +111,10 @@ pub fn dealer_point(
     let _ = ev;
     let k = dealer.choose(hand, splits, None);
     let set = DealerHand::from_known(KnownSetting::of_split(splits, k), wager);
-    match (set.qualified, set.overqualified) {
-        (false, _) => DealerPoint::NotQualified,
-        (true, true) => DealerPoint::Overqualified,
-        (true, false) => DealerPoint::Live {
+    match set.class {
+        DealerClass::NotQualified => DealerPoint::NotQualified,
+        DealerClass::Overqualified => DealerPoint::Overqualified,
+        DealerClass::Plays => DealerPoint::Live {
             front: index.front(splits.front[k]) as u16,
             back: index.back(splits.back[k]) as u16,
         },

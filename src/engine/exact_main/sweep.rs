@@ -1,60 +1,85 @@
 //! The counts over one family of hands: every ordered pair (player hand, dealer hand) of hands
-//! in the family, disjoint or not, by outcome class. The inclusion-exclusion of
-//! [`super::core`] adds these up over the families of hands that contain a set of cards.
+//! in the family, disjoint or not, by dealer class and, against a dealer who plays, by relation
+//! cell ([`crate::game::settlement`]). The inclusion-exclusion of [`super::core`] adds these up
+//! over the families of hands that contain a set of cards, and maps the cells through the game's
+//! table.
 //!
 //! Method: a family is given as hand ids with their multiplicities. Each dealer hand is a point
-//! (front index, back index) or a class; each player hand is regions of points
-//! ([`super::codes`]). A region is a signed sum of *quadrant counts* `Q(f, b)`, the live dealer
-//! points with front index `< f` and back index `< b`: a union of stairs is `sum Q(f_i, b_i) -
-//! sum Q(f_i, b_{i+1})`, and the points at or above `(f, b)` are `live - Q(f, B) - Q(F, b) + Q(f,
-//! b)`. Quadrant counts are answered offline: points and queries sorted by back index, a sweep
+//! (front index, back index) or a class; each player hand is a setting or, for the `exposed`
+//! player, regions of points ([`super::codes`]). Every count is a signed sum of *quadrant
+//! counts* `Q(f, b)`, the playing dealer points with front index `< f` and back index `< b`.
+//! For a setting `(f, b)`, with `F`, `B` past the last indices, the four dominance queries
+//! (strict and non-strict on each axis) `Q(f, b)`, `Q(f + 1, b)`, `Q(f, b + 1)`,
+//! `Q(f + 1, b + 1)`, the margins `Q(F, b)`, `Q(F, b + 1)`, `Q(f, B)`, `Q(f + 1, B)` and the
+//! playing points `Q(F, B)` give all nine cells ([`Quadrants::cells`]). A union of stairs is
+//! `sum Q(f_i, b_i) - sum Q(f_i, b_{i+1})`, and the points at or above `(f, b)` are
+//! `Q(F, B) - Q(f, B) - Q(F, b) + Q(f, b)`.
+//!
+//! Quadrant counts are answered offline: points and queries sorted by back index, a sweep
 //! inserting the points into a Fenwick tree over the front indices (about a hundred of them) and
-//! reading a prefix sum for each query once every point below its back has been inserted.
-//! Queries on all backs (`b = B`) are read once, after the sweep. Tiny families are counted
-//! pair by pair ([`family_sums_pairwise`]), which the tests also use as the reference.
+//! reading, for each query once every point below its back has been inserted, `Q(f, b)`,
+//! `Q(f + 1, b)` (the same read plus the points at front `f`) and `Q(F, b)` (every point
+//! inserted), each times the query's hands, into three consecutive sums. So a setting costs
+//! three queries, at backs `b`, `b + 1` and `B`; queries at `B` are read once, after the sweep,
+//! unsorted. Tiny families are counted pair by pair ([`family_sums_pairwise`]), which the tests
+//! also use as the reference.
 //!
 //! Invariants: the sums are exact integers, independent of the order of the family.
 
-use super::codes::{Codes, DealerPoint};
+use super::codes::{Codes, DealerPoint, Player, booked};
 use super::fenwick::FrontCounts;
-use crate::game::wager::Outcome;
+use crate::game::settlement::{CELLS, DealerClass, Quadrants};
 
 /// Pair counts over one family of hands (each both a player and a dealer hand).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct FamilySums {
     /// Hands in the family.
     pub hands: u64,
-    /// Dealer hands that do not qualify.
-    pub not_qualified: u64,
-    /// Dealer hands that overqualify.
-    pub overqualified: u64,
-    /// Pairs the player wins.
-    pub win: i128,
-    /// Pairs the player loses (copies included).
-    pub loss: i128,
-    /// Pairs the player loses with no copy.
-    pub clean_loss: i128,
+    /// Dealer hands of each class (indexed by [`DealerClass`]).
+    pub dealers: [u64; DealerClass::COUNT],
+    /// Pairs against a dealer who plays, by relation cell (an exposed player's at the cell its
+    /// result is booked at, [`booked`]).
+    pub cells: [i128; CELLS],
 }
 
 /// Below this many distinct hands a family is counted pair by pair.
 const PAIRWISE_BELOW: usize = 12;
 
-/// One quadrant query: `weights` (win, loss, clean loss) times `Q(front, back)`.
+/// One quadrant query: reads `hands` times `Q(front, back)`, `Q(front + 1, back)` and
+/// `Q(F, back)` into the sums `slot`, `slot + 1`, `slot + 2`.
 #[derive(Clone, Copy, Debug)]
 struct Query {
     back: u16,
     front: u16,
-    weights: [i64; 3],
+    slot: u8,
+    hands: i64,
+}
+
+/// The sums the queries read into, three per kind of query.
+mod slot {
+    /// A setting's queries at its back `b`, at `b + 1` and on every back.
+    pub const BELOW: u8 = 0;
+    pub const THROUGH: u8 = 3;
+    pub const ALL_BACKS: u8 = 6;
+    /// The exposed player's: its stairs, and the corners and margins of its loss and clean
+    /// loss regions.
+    pub const STAIRS: u8 = 9;
+    pub const LOSS: u8 = 12;
+    pub const LOSS_ALL_BACKS: u8 = 15;
+    pub const CLEAN: u8 = 18;
+    pub const CLEAN_ALL_BACKS: u8 = 21;
+    /// The number of sums.
+    pub const COUNT: usize = 24;
 }
 
 /// Reusable buffers of the sweep.
 #[derive(Default)]
 pub struct Sweep {
-    /// Live dealer points: (back, front, hands).
+    /// Playing dealer points: (back, front, hands).
     points: Vec<(u16, u16, u64)>,
     queries: Vec<Query>,
-    /// Queries on every back, by front: summed weights.
-    on_all_backs: Vec<[i64; 3]>,
+    /// Queries on every back, read after the sweep.
+    on_all_backs: Vec<Query>,
     fenwick: FrontCounts,
     /// Room for sorting `points` and `queries` by back.
     sorted_points: Vec<(u16, u16, u64)>,
@@ -67,24 +92,42 @@ pub fn family_sums(codes: &Codes, family: &[(u32, u64)], sweep: &mut Sweep) -> F
         return family_sums_pairwise(codes, family);
     }
     let mut sums = dealer_sums(codes, family, &mut sweep.points);
-    let live: u64 = sweep.points.iter().map(|p| p.2).sum();
-    sweep.on_all_backs.clear();
-    sweep
-        .on_all_backs
-        .resize(usize::from(codes.fronts) + 1, [0; 3]);
     sweep.queries.clear();
+    sweep.on_all_backs.clear();
     for &(id, hands) in family {
         player_queries(codes, id, hands as i64, sweep);
     }
     let read = sweep_quadrants(codes, sweep);
-    let base = i128::from(sums.hands) * i128::from(live);
-    sums.win = read[0];
-    sums.loss = base + read[1];
-    sums.clean_loss = base + read[2];
+    sums.cells = cells_of(&read);
     sums
 }
 
-/// Hands and dealer classes of a family; its live dealer points go to `points`.
+/// The relation cells of the sums read: a setting's from its nine quadrant counts, an exposed
+/// player's from its regions.
+fn cells_of(q: &[i128; slot::COUNT]) -> [i128; CELLS] {
+    let s = |k: u8| q[usize::from(k)];
+    let three = |k: u8| [s(k), s(k + 1), s(k + 2)];
+    // The settings': each sum is over the family's settings, times their hands.
+    let mut cells = Quadrants {
+        below: three(slot::BELOW),
+        through: three(slot::THROUGH),
+        all_backs: three(slot::ALL_BACKS),
+    }
+    .cells();
+    // The exposed player: points at or above a corner, `Q(F, B) - Q(f, B) - Q(F, b) + Q(f, b)`.
+    let at_or_above =
+        |corner: u8, margin: u8| s(margin + 2) - s(margin) - s(corner + 2) + s(corner);
+    let win = s(slot::STAIRS);
+    let loss = at_or_above(slot::LOSS, slot::LOSS_ALL_BACKS);
+    let clean = at_or_above(slot::CLEAN, slot::CLEAN_ALL_BACKS);
+    cells[booked::WIN] += win;
+    cells[booked::LOSS] += clean;
+    cells[booked::COPY_LOSS] += loss - clean;
+    cells[booked::PUSH] += s(slot::LOSS_ALL_BACKS + 2) - win - loss;
+    cells
+}
+
+/// Hands and dealer classes of a family; its playing dealer points go to `points`.
 fn dealer_sums(
     codes: &Codes,
     family: &[(u32, u64)],
@@ -94,55 +137,61 @@ fn dealer_sums(
     points.clear();
     for &(id, hands) in family {
         sums.hands += hands;
-        match codes.dealer(id) {
-            DealerPoint::NotQualified => sums.not_qualified += hands,
-            DealerPoint::Overqualified => sums.overqualified += hands,
-            DealerPoint::Live { front, back } => points.push((back, front, hands)),
-        }
+        let class = match codes.dealer(id) {
+            DealerPoint::NotQualified => DealerClass::NotQualified,
+            DealerPoint::Overqualified => DealerClass::Overqualified,
+            DealerPoint::Live { front, back } => {
+                points.push((back, front, hands));
+                DealerClass::Plays
+            }
+        };
+        sums.dealers[class as usize] += hands;
     }
     sums
 }
 
 /// The quadrant queries of `hands` player hands of id `id`.
 fn player_queries(codes: &Codes, id: u32, hands: i64, sweep: &mut Sweep) {
-    let regions = codes.player(id);
-    let all = [codes.fronts, codes.backs];
-    let mut query = |[front, back]: [u16; 2], weights: [i64; 3]| {
-        if back == all[1] {
-            let w = &mut sweep.on_all_backs[usize::from(front)];
-            (0..3).for_each(|k| w[k] += weights[k]);
-        } else {
-            sweep.queries.push(Query {
-                back,
-                front,
-                weights,
-            });
+    let all_backs = codes.backs;
+    let mut query = |[front, back]: [u16; 2], slot: u8, hands: i64| {
+        let q = Query {
+            back,
+            front,
+            slot,
+            hands,
+        };
+        match back == all_backs {
+            true => sweep.on_all_backs.push(q),
+            false => sweep.queries.push(q),
         }
     };
-    let stairs = regions.stairs;
-    for (i, &[f, b]) in stairs.iter().enumerate() {
-        let also_loss = if [f, b] == regions.loss { hands } else { 0 };
-        query([f, b], [hands, also_loss, 0]);
-        if let Some(&[_, next_back]) = stairs.get(i + 1) {
-            query([f, next_back], [-hands, 0, 0]);
+    match codes.player(id) {
+        Player::Absent => {}
+        Player::Set([f, b]) => {
+            query([f, b], slot::BELOW, hands);
+            query([f, b + 1], slot::THROUGH, hands);
+            query([f, all_backs], slot::ALL_BACKS, hands);
         }
-    }
-    for (target, [f, b]) in [(1, regions.loss), (2, regions.clean)] {
-        let mut w = [0; 3];
-        w[target] = -hands;
-        query([f, all[1]], w);
-        query([all[0], b], w);
-        let counted_with_a_stair = target == 1 && stairs.contains(&[f, b]);
-        if !counted_with_a_stair {
-            w[target] = hands;
-            query([f, b], w);
+        Player::Exposed(regions) => {
+            let stairs = regions.stairs;
+            for (i, &[f, b]) in stairs.iter().enumerate() {
+                query([f, b], slot::STAIRS, hands);
+                if let Some(&[_, next_back]) = stairs.get(i + 1) {
+                    query([f, next_back], slot::STAIRS, -hands);
+                }
+            }
+            let [lf, lb] = regions.loss;
+            query([lf, lb], slot::LOSS, hands);
+            query([lf, all_backs], slot::LOSS_ALL_BACKS, hands);
+            let [cf, cb] = regions.clean;
+            query([cf, cb], slot::CLEAN, hands);
+            query([cf, all_backs], slot::CLEAN_ALL_BACKS, hands);
         }
     }
 }
 
-/// Every query's weights times its quadrant count, summed: (win, loss, clean loss) less the
-/// `live x hands` terms.
-fn sweep_quadrants(codes: &Codes, sweep: &mut Sweep) -> [i128; 3] {
+/// Every query's hands times its three quadrant counts, summed by slot.
+fn sweep_quadrants(codes: &Codes, sweep: &mut Sweep) -> [i128; slot::COUNT] {
     let Sweep {
         points,
         queries,
@@ -154,24 +203,34 @@ fn sweep_quadrants(codes: &Codes, sweep: &mut Sweep) -> [i128; 3] {
     sort_by_back(points, sorted_points, |p| p.0);
     sort_by_back(queries, sorted_queries, |q| q.back);
     fenwick.reset(usize::from(codes.fronts));
-    let mut read = [0i128; 3];
+    let mut read = [0i128; slot::COUNT];
     let mut next = 0;
     for q in queries.iter() {
         while next < points.len() && points[next].0 < q.back {
             fenwick.add(points[next].1, points[next].2);
             next += 1;
         }
-        add_weighted(&mut read, q.weights, fenwick.below(q.front));
+        read_query(&mut read, q, fenwick);
     }
     for p in &points[next..] {
         fenwick.add(p.1, p.2);
     }
-    for (front, &weights) in on_all_backs.iter().enumerate() {
-        if weights != [0; 3] {
-            add_weighted(&mut read, weights, fenwick.below(front as u16));
-        }
+    for q in on_all_backs.iter() {
+        read_query(&mut read, q, fenwick);
     }
     read
+}
+
+/// Adds a query's three quadrant counts, times its hands, into its slots.
+#[inline]
+fn read_query(read: &mut [i128; slot::COUNT], q: &Query, fenwick: &FrontCounts) {
+    let below = fenwick.below(q.front);
+    let through = below + fenwick.at(q.front);
+    let hands = i128::from(q.hands);
+    let slot = usize::from(q.slot);
+    read[slot] += hands * i128::from(below);
+    read[slot + 1] += hands * i128::from(through);
+    read[slot + 2] += hands * i128::from(fenwick.total());
 }
 
 /// Sorts `items` by their back index, stably, through `sorted`: a short list by a comparison
@@ -223,37 +282,29 @@ fn counting_pass<T: Copy>(
 /// The shortest list [`sort_by_back`] sorts by counting passes (a shorter one: by comparison).
 const COUNTING_SORT_FROM: usize = 64;
 
-#[inline]
-fn add_weighted(read: &mut [i128; 3], weights: [i64; 3], count: u64) {
-    for k in 0..3 {
-        read[k] += i128::from(weights[k]) * i128::from(count);
-    }
-}
-
 /// [`family_sums`] pair by pair: each player id against each dealer id.
 pub fn family_sums_pairwise(codes: &Codes, family: &[(u32, u64)]) -> FamilySums {
     let mut sums = FamilySums::default();
+    let mut points = Vec::new();
     for &(dealer, d) in family {
         sums.hands += d;
-        match codes.dealer(dealer) {
-            DealerPoint::NotQualified => sums.not_qualified += d,
-            DealerPoint::Overqualified => sums.overqualified += d,
-            DealerPoint::Live { .. } => {}
-        }
+        let class = match codes.dealer(dealer) {
+            DealerPoint::NotQualified => DealerClass::NotQualified,
+            DealerPoint::Overqualified => DealerClass::Overqualified,
+            DealerPoint::Live { front, back } => {
+                points.push((front, back, d));
+                DealerClass::Plays
+            }
+        };
+        sums.dealers[class as usize] += d;
     }
     for &(player, p) in family {
-        let regions = codes.player(player);
-        for &(dealer, d) in family {
-            let pairs = i128::from(p) * i128::from(d);
-            match regions.against(codes.dealer(dealer)) {
-                Outcome::Win => sums.win += pairs,
-                Outcome::Loss => {
-                    sums.loss += pairs;
-                    sums.clean_loss += pairs;
-                }
-                Outcome::CopyLoss => sums.loss += pairs,
-                _ => {}
-            }
+        let hand = codes.player(player);
+        if hand == Player::Absent {
+            continue;
+        }
+        for &(front, back, d) in &points {
+            sums.cells[hand.cell_against(front, back)] += i128::from(p) * i128::from(d);
         }
     }
     sums

@@ -10,16 +10,17 @@
 //! - [`DealerGrid`]`::below(i, j)` is the number of live dealer hands (qualified, not
 //!   overqualified) whose front index is below `i` and back index below `j`.
 //!
-//! A player setting (front `f`, back `b`) against a live dealer setting (`df`, `db`) wins when
-//! `f > df` and `b > db`, loses when `f <= df` and `b <= db` (a copy goes to the dealer), and
-//! pushes otherwise; so wins are `below(f, b)` and losses are everything not below on either
-//! axis: `live - below(f, B) - below(F, b) + below(f, b)`.
+//! A player setting (front `f`, back `b`) stands in one relation cell to each live dealer setting
+//! (`df`, `db`) ([`crate::game::settlement`]); its count of live dealer hands in each of the nine
+//! cells is read from nine cumulative counts ([`Quadrants::cells`]), and the game's table turns
+//! cells into outcomes (the grid itself knows no rule).
 
 use std::sync::Arc;
 
 use crate::cards::{Cards, Deck};
 use crate::combin::for_each_subset;
 use crate::eval::{Evaluator, Value};
+use crate::game::settlement::{CELLS, DealerClass, Quadrants};
 use crate::game::wager::DealerHand;
 
 /// The sorted distinct front (2-card) and back (5-card) values of a deck's hands.
@@ -93,10 +94,12 @@ impl DealerCode {
     /// The code of a set dealer hand.
     #[inline]
     pub fn of(index: &ValueIndex, dealer: &DealerHand) -> DealerCode {
-        DealerCode(match (dealer.qualified, dealer.overqualified) {
-            (false, _) => Self::NOT_QUALIFIED,
-            (true, true) => Self::OVERQUALIFIED,
-            _ => Self::LIVE + index.cell(dealer.setting.front, dealer.setting.back) as u32,
+        DealerCode(match dealer.class {
+            DealerClass::NotQualified => Self::NOT_QUALIFIED,
+            DealerClass::Overqualified => Self::OVERQUALIFIED,
+            DealerClass::Plays => {
+                Self::LIVE + index.cell(dealer.setting.front, dealer.setting.back) as u32
+            }
         })
     }
 }
@@ -159,15 +162,7 @@ impl DealerCounts {
     }
 }
 
-/// Wins, pushes and losses of one player setting against every live dealer hand of a grid.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
-pub struct LiveOutcomes {
-    pub win: u64,
-    pub push: u64,
-    pub loss: u64,
-}
-
-/// Dealer counts in cumulative form: a player setting's outcomes in four lookups.
+/// Dealer counts in cumulative form: a player setting's relation cells in nine lookups.
 pub struct DealerGrid {
     index: Arc<ValueIndex>,
     /// `(fronts + 1) x (backs + 1)`, row-major: `below[i][j]`.
@@ -214,19 +209,18 @@ impl DealerGrid {
         u64::from(self.below[front * (self.index.backs.len() + 1) + back])
     }
 
-    /// Outcomes of the player setting (`front`, `back`) against every live dealer hand.
+    /// The live dealer hands in each relation cell of the player setting (`front`, `back`).
     #[inline]
-    pub fn outcomes(&self, front: Value, back: Value) -> LiveOutcomes {
+    pub fn cells(&self, front: Value, back: Value) -> [u64; CELLS] {
         let (f, b) = (self.index.front(front), self.index.back(back));
         let (rows, cols) = (self.index.fronts.len(), self.index.backs.len());
-        let live = self.below(rows, cols);
-        let win = self.below(f, b);
-        let loss = live + win - self.below(f, cols) - self.below(rows, b);
-        LiveOutcomes {
-            win,
-            push: live - win - loss,
-            loss,
-        }
+        let q = |x: usize, y: usize| self.below(x, y) as i64;
+        let quadrants = Quadrants {
+            below: [q(f, b), q(f + 1, b), q(rows, b)],
+            through: [q(f, b + 1), q(f + 1, b + 1), q(rows, b + 1)],
+            all_backs: [q(f, cols), q(f + 1, cols), q(rows, cols)],
+        };
+        quadrants.cells().map(|n| n as u64)
     }
 }
 
@@ -234,14 +228,12 @@ impl DealerGrid {
 mod tests {
     use super::*;
     use crate::eval::Ranking;
-    use crate::game::wager::DealerSetting;
+    use crate::game::settlement::{Relation, cell};
+    use crate::game::wager::{DealerSetting, MainWager};
 
     fn live(front: Value, back: Value) -> DealerHand {
-        DealerHand {
-            setting: DealerSetting { front, back },
-            qualified: true,
-            overqualified: false,
-        }
+        let setting = DealerSetting { front, back };
+        DealerHand::of_class(setting, DealerClass::Plays, &MainWager::default())
     }
 
     #[test]
@@ -262,17 +254,12 @@ mod tests {
         }
         let grid = DealerGrid::new(index.clone(), counts);
         for p in (0..300).map(|i| pick(i * 7 + 3)) {
-            let expect = dealers
-                .iter()
-                .fold(LiveOutcomes::default(), |mut o, &(f, b)| {
-                    match (p.0 > f, p.1 > b) {
-                        (true, true) => o.win += 1,
-                        (false, false) => o.loss += 1,
-                        _ => o.push += 1,
-                    }
-                    o
-                });
-            assert_eq!(grid.outcomes(p.0, p.1), expect);
+            let mut expect = [0u64; CELLS];
+            for &(f, b) in &dealers {
+                let rel = |p, d| Relation::ALL[usize::from(p >= d) + usize::from(p > d)];
+                expect[cell(rel(p.0, f), rel(p.1, b))] += 1;
+            }
+            assert_eq!(grid.cells(p.0, p.1), expect);
         }
     }
 }

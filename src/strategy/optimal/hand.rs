@@ -3,32 +3,35 @@
 //!
 //! Two methods, which the tests hold to the same integers:
 //! - [`by_enumeration`] deals every dealer hand of the remaining cards, sets it by the dealer's
-//!   way and settles each legal player setting with [`settle`] (seconds per hand).
+//!   way and books each legal player setting at its relation cell against it (seconds per hand).
 //! - [`SettingTable`] sets every dealer hand of the whole deck once (one `u32` code per hand, by
 //!   its colex rank) and, for a player hand, counts the codes of the dealer hands that avoid the
 //!   player's cards into a [`DealerGrid`] (a fraction of a second per hand once built).
 //!
 //! Invariants: a [`HandExact`] counts every dealer hand of the remaining cards exactly once, as
-//! not qualified, overqualified, or live; each legal setting's live outcomes add up to the live
-//! hands. Amounts are integers in [`BET_UNITS`].
+//! not qualified, overqualified, or live; each legal setting's live hands are counted by relation
+//! cell and add up to the live hands; outcomes and amounts come from the game's settlement table
+//! ([`crate::game::settlement`]) and [`OutcomeCounts::net_units`], in [`BET_UNITS`].
 
 use std::sync::Arc;
 
 use rayon::prelude::*;
 
-use super::grid::{DealerCode, DealerCounts, DealerGrid, LiveOutcomes, ValueIndex};
+use super::grid::{DealerCode, DealerCounts, DealerGrid, ValueIndex};
 use crate::cards::{Card, Cards, Deck};
 use crate::combin::{BINOMIAL, for_each_hand_below, for_each_hand_from, for_each_rank_of};
 use crate::eval::Evaluator;
 use crate::eval::split::{SPLIT_COUNT, SplitValues};
-use crate::game::wager::{BET_UNITS, BetResult, DealerHand, MainWager, settle};
+use crate::game::settlement::{CELLS, DealerClass, cell_of};
+use crate::game::wager::{BET_UNITS, BetResult, DealerHand, MainWager, Outcome, OutcomeCounts};
 use crate::strategy::{Strategy, set_dealer};
 
-/// One legal setting of the player's hand and its outcomes against the live dealer hands.
+/// One legal setting of the player's hand and the live dealer hands in each of its relation
+/// cells.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct SettingOutcomes {
     pub split: usize,
-    pub live: LiveOutcomes,
+    pub cells: [u64; CELLS],
 }
 
 /// Every legal setting of one hand against every dealer hand of the remaining cards.
@@ -43,9 +46,14 @@ pub struct HandExact {
 }
 
 impl HandExact {
+    /// The dealer hands by outcome against setting `s`, under `wager`'s table.
+    pub fn outcomes(&self, s: &SettingOutcomes, wager: &MainWager) -> OutcomeCounts {
+        outcome_counts(&s.cells, self.not_qualified, self.overqualified, wager)
+    }
+
     /// The player's total net over all dealer hands, in bet units.
     pub fn net_units(&self, s: &SettingOutcomes, wager: &MainWager) -> i128 {
-        net_units(&s.live, self.overqualified, self.dealer_hands, wager)
+        self.outcomes(s, wager).net_units(wager)
     }
 
     /// The expected value of a setting, per unit bet.
@@ -71,25 +79,36 @@ impl HandExact {
 
     /// The probability of each outcome of setting `s`: (win, push, loss, overqualified), where a
     /// push includes the dealer not qualifying.
-    pub fn probabilities(&self, s: &SettingOutcomes) -> [f64; 4] {
+    pub fn probabilities(&self, s: &SettingOutcomes, wager: &MainWager) -> [f64; 4] {
         let n = self.dealer_hands as f64;
+        let counts = self.outcomes(s, wager);
         [
-            s.live.win,
-            s.live.push + self.not_qualified,
-            s.live.loss,
-            self.overqualified,
+            counts.get(Outcome::Win),
+            counts.with_result(BetResult::Pushed),
+            counts.with_result(BetResult::Lost),
+            counts.get(Outcome::Overqualified),
         ]
         .map(|c| c as f64 / n)
     }
 }
 
-/// The player's total net in bet units over `hands` dealer hands, of which `overqualified`
-/// overqualify and the live ones end as `live` (the rest push).
-pub fn net_units(live: &LiveOutcomes, overqualified: u64, hands: u64, wager: &MainWager) -> i128 {
-    let units = |n: u64, per: i64| i128::from(n) * i128::from(per);
-    units(live.win, wager.win_units()) - units(live.loss, BET_UNITS)
-        + units(overqualified, wager.overqualifier_units())
-        - units(hands, wager.fee_units())
+/// Dealer hands by outcome: `cells`, the live ones by relation cell, through `wager`'s table,
+/// and the hands of the classes that settle every bet one way.
+pub fn outcome_counts(
+    cells: &[u64; CELLS],
+    not_qualified: u64,
+    overqualified: u64,
+    wager: &MainWager,
+) -> OutcomeCounts {
+    let table = &wager.settlement;
+    let mut counts = OutcomeCounts(table.by_outcome(DealerClass::Plays, cells));
+    for (class, n) in [
+        (DealerClass::NotQualified, not_qualified),
+        (DealerClass::Overqualified, overqualified),
+    ] {
+        counts.0[table.row(class)[0].index()] += n;
+    }
+    counts
 }
 
 /// The positions in `deck.cards()` of the cards the player does not hold, ascending.
@@ -107,7 +126,7 @@ struct Tally {
     hands: u64,
     not_qualified: u64,
     overqualified: u64,
-    live: [LiveOutcomes; SPLIT_COUNT],
+    cells: [[u64; CELLS]; SPLIT_COUNT],
 }
 
 impl Tally {
@@ -115,27 +134,23 @@ impl Tally {
         self.hands += other.hands;
         self.not_qualified += other.not_qualified;
         self.overqualified += other.overqualified;
-        for (a, b) in self.live.iter_mut().zip(&other.live) {
-            a.win += b.win;
-            a.push += b.push;
-            a.loss += b.loss;
+        for (a, b) in self.cells.iter_mut().zip(&other.cells) {
+            for (x, y) in a.iter_mut().zip(b) {
+                *x += y;
+            }
         }
         self
     }
 
     fn add(&mut self, splits: &SplitValues, dealer: &DealerHand) {
         self.hands += 1;
-        if !dealer.qualified {
-            self.not_qualified += 1;
-        } else if dealer.overqualified {
-            self.overqualified += 1;
-        } else {
-            for k in splits.legal_splits() {
-                let live = &mut self.live[k];
-                match settle(splits, k, dealer).result() {
-                    BetResult::Paid => live.win += 1,
-                    BetResult::Lost => live.loss += 1,
-                    BetResult::Pushed => live.push += 1,
+        match dealer.class {
+            DealerClass::NotQualified => self.not_qualified += 1,
+            DealerClass::Overqualified => self.overqualified += 1,
+            DealerClass::Plays => {
+                let d = dealer.setting;
+                for k in splits.legal_splits() {
+                    self.cells[k][cell_of(splits.front[k], splits.back[k], d.front, d.back)] += 1;
                 }
             }
         }
@@ -160,7 +175,7 @@ pub fn by_enumeration(
         hands: 0,
         not_qualified: 0,
         overqualified: 0,
-        live: [LiveOutcomes::default(); SPLIT_COUNT],
+        cells: [[0; CELLS]; SPLIT_COUNT],
     };
     let tally = (0..cards.len())
         .into_par_iter()
@@ -180,7 +195,7 @@ pub fn by_enumeration(
             .legal_splits()
             .map(|k| SettingOutcomes {
                 split: k,
-                live: tally.live[k],
+                cells: tally.cells[k],
             })
             .collect(),
     }
@@ -261,7 +276,7 @@ impl SettingTable {
                 .legal_splits()
                 .map(|k| SettingOutcomes {
                     split: k,
-                    live: grid.outcomes(splits.front[k], splits.back[k]),
+                    cells: grid.cells(splits.front[k], splits.back[k]),
                 })
                 .collect(),
         }

@@ -32,6 +32,7 @@ use crate::combin::for_each_hand_from;
 use crate::eval::Evaluator;
 use crate::eval::split::{SPLIT_COUNT, SplitValues};
 use crate::game::GameRules;
+use crate::game::settlement::{CELLS, DealerClass};
 use crate::game::wager::{BET_UNITS, DealerSetting, MainWager};
 use crate::strategy::{Strategy, set_dealer};
 use cache::DealerWay;
@@ -72,6 +73,8 @@ pub struct OptimalWay {
     name: String,
     grid: Arc<DealerGrid>,
     wager: MainWager,
+    /// What a bet nets in each relation cell against a dealer who plays (the collection aside).
+    cell_units: [i64; CELLS],
 }
 
 impl OptimalWay {
@@ -81,6 +84,8 @@ impl OptimalWay {
             name,
             grid: Arc::new(grid),
             wager: game.main_wager,
+            cell_units: (game.main_wager.settlement.row(DealerClass::Plays))
+                .map(|o| o.units(&game.main_wager)),
         }
     }
 
@@ -115,18 +120,27 @@ impl OptimalWay {
     }
 
     /// The score the choice maximizes: the EV against the table less the terms every setting
-    /// shares, in bet units (times the number of dealer hands).
+    /// shares, in bet units (times the number of dealer hands): each relation cell's live
+    /// dealer hands times what the game's table pays there.
     #[inline]
     pub fn score(&self, splits: &SplitValues, k: usize) -> i64 {
-        let o = self.grid.outcomes(splits.front[k], splits.back[k]);
-        o.win as i64 * self.wager.win_units() - o.loss as i64 * BET_UNITS
+        let cells = self.grid.cells(splits.front[k], splits.back[k]);
+        (cells.iter().zip(&self.cell_units))
+            .map(|(&n, &units)| n as i64 * units)
+            .sum()
     }
 
     /// The EV of split `k` against the table (every dealer hand of the full deck), per unit bet.
     pub fn table_ev(&self, splits: &SplitValues, k: usize) -> f64 {
         let counts = self.grid.counts();
-        let live = self.grid.outcomes(splits.front[k], splits.back[k]);
-        let net = hand::net_units(&live, counts.overqualified, counts.hands(), &self.wager);
+        let cells = self.grid.cells(splits.front[k], splits.back[k]);
+        let outcomes = hand::outcome_counts(
+            &cells,
+            counts.not_qualified,
+            counts.overqualified,
+            &self.wager,
+        );
+        let net = outcomes.net_units(&self.wager);
         net as f64 / (counts.hands() as f64 * BET_UNITS as f64)
     }
 }
