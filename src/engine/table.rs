@@ -71,7 +71,8 @@ use crate::eval::split::SplitValues;
 use crate::files::ConfigError;
 use crate::game::GameRules;
 use crate::game::wager::{
-    BetResult, Commission, DealerHand, MainWager, Outcome, OutcomeCounts, settle, settle_setting,
+    BET_UNITS, Commission, DealerHand, EVEN_MONEY, MainWager, Outcome, OutcomeCounts, settle,
+    settle_setting,
 };
 use crate::strategy::resolve::{Resolved, share_caches};
 use crate::strategy::set_dealer_known;
@@ -145,6 +146,8 @@ pub struct RoundResult {
 }
 
 /// Settles one bet of `bet` chips against what is left in action; returns (player net, action).
+/// What the bet moves is the outcome's units at even money ([`EVEN_MONEY`]: the table refuses a
+/// game's commission and overqualifier, so a bet is won, pushed or lost whole).
 fn settle_bet(bet: u64, outcome: Outcome, left: &mut Option<u64>) -> (i64, u64) {
     let covered = left.map_or(bet, |l| l.min(bet));
     debug_assert_ne!(
@@ -152,11 +155,7 @@ fn settle_bet(bet: u64, outcome: Outcome, left: &mut Option<u64>) -> (i64, u64) 
         Outcome::Overqualified,
         "the table refuses overqualifier games"
     );
-    let moved = match outcome.result() {
-        BetResult::Paid => covered as i64,
-        BetResult::Lost => -(covered as i64),
-        BetResult::Pushed => 0,
-    };
+    let moved = covered as i64 * outcome.units(&EVEN_MONEY) / BET_UNITS;
     if let Some(l) = left {
         *l -= moved.unsigned_abs();
     }

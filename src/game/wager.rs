@@ -142,6 +142,17 @@ pub struct MainWager {
     pub settlement: Settlement,
 }
 
+/// The rules of a game that pays even money with no commission, qualification, overqualifier or
+/// other dealer rule: what a card room's table pays a bet (its collection is its own).
+pub const EVEN_MONEY: MainWager = MainWager {
+    commission: Commission::None,
+    qualification: Qualification::Always,
+    overqualifier: None,
+    dealer_exposed: false,
+    double_copy: DoubleCopy::Loss,
+    settlement: Settlement::new(DoubleCopy::Loss),
+};
+
 impl Default for MainWager {
     /// The rules of a game with no `[main_wager]` table.
     fn default() -> MainWager {
