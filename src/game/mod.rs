@@ -56,6 +56,16 @@ pub const SHIPPED_GAMES: &[(&str, &str, &str)] = &[
         "games/fortune.toml",
         include_str!("../../games/fortune.toml"),
     ),
+    (
+        "face-up",
+        "games/face-up.toml",
+        include_str!("../../games/face-up.toml"),
+    ),
+    (
+        "commission-free",
+        "games/commission-free.toml",
+        include_str!("../../games/commission-free.toml"),
+    ),
 ];
 
 /// The game file as written.

@@ -26,6 +26,7 @@ mod optimal;
 mod provenance;
 mod run_engine;
 mod setting_bets;
+mod settlement_rules;
 mod shard_format;
 mod side_bets;
 mod simulate_engine;
