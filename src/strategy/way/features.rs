@@ -20,10 +20,13 @@
 //! computed twice, once with the jokers (`FeatureSet::with`) and once with the jokers taken out
 //! (`without`), for conditions written with `joker = false`. No allocation.
 //!
-//! Invariant (the shape cache relies on it, `strategy::shape`): no feature names a suit. Every
-//! feature is unchanged when the suits of a hand are permuted; the test
-//! `every_feature_is_blind_to_suits` checks all 24 permutations on sampled hands, flush and joker
-//! hands included.
+//! Invariant (the shape cache relies on it, `strategy::shape`): every feature is a function of
+//! the hand's shape, by construction. The one reading of the cards is [`ShapeView::of`]: cards
+//! per rank, the jokers and, when some suit makes a flush with the jokers, that suit's ranks. Every fact and feature is computed from that view alone (its fields are
+//! private to this module and `Facts` is built from nothing else), so a predicate that reads a
+//! suit, or any card, does not compile. The tests check constancy over every hand of every shape
+//! of reduced decks (`every_feature_is_constant_over_every_hand_of_a_shape`) and over all 24 suit
+//! permutations of sampled full-deck hands (`every_feature_is_blind_to_suits`).
 
 use crate::cards::{ACE, Card, Cards};
 use crate::eval::split::SplitValues;
@@ -66,6 +69,58 @@ impl Kind {
     }
 }
 
+/// A hand as its shape: what a house way may know of it. Built from the cards by
+/// [`ShapeView::of`], the only place the features read a card; two hands of one shape have one
+/// view.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct ShapeView {
+    /// Cards per rank, the jokers not counted.
+    counts: [u8; 13],
+    jokers: u8,
+    /// Cards in the longest suit when it makes a flush with the jokers, else 0 (how many cards
+    /// a suit without a flush holds is not part of the shape).
+    flush_cards: u8,
+    /// The ranks of that suit (13-bit mask) when it makes a flush with the jokers, else 0.
+    flush_ranks: u32,
+}
+
+impl ShapeView {
+    /// The shape of `hand`.
+    pub fn of(hand: &[Card; 7]) -> ShapeView {
+        let cards = Cards::from_cards(hand);
+        // Among seven cards at most one suit reaches five with the jokers.
+        let longest = (0..4)
+            .map(|s| cards.suit_mask(s))
+            .max_by_key(|m| m.count_ones())
+            .unwrap_or(0);
+        ShapeView {
+            counts: cards.rank_counts(),
+            jokers: cards.jokers() as u8,
+            flush_cards: 0,
+            flush_ranks: 0,
+        }
+        .with_longest_suit(longest)
+    }
+
+    /// This view with the ranks of the longest suit set to `suit` (13-bit mask): a hand with the
+    /// same ranks and jokers whose longest suit holds those ranks.
+    pub fn with_longest_suit(mut self, suit: u32) -> ShapeView {
+        let cards = suit.count_ones() as u8;
+        (self.flush_cards, self.flush_ranks) = match cards + self.jokers {
+            5.. => (cards, suit),
+            _ => (0, 0),
+        };
+        self
+    }
+
+    /// The ranks held (13-bit mask), the jokers not counted.
+    fn rank_mask(&self) -> u32 {
+        (0..13)
+            .filter(|&r| self.counts[r] > 0)
+            .fold(0, |m, r| m | 1 << r)
+    }
+}
+
 /// What the features of one reading of a hand (with or without its jokers) are read from: its
 /// rank groups, longest straight, longest flush and longest straight flush, computed once.
 #[derive(Clone, Copy)]
@@ -83,7 +138,8 @@ struct Facts {
     highest_single: u8,
     /// Longest straight (0, or 5 to 7 cards) the cards make with the jokers filling gaps.
     straight: u8,
-    /// Most cards of one suit, plus the jokers.
+    /// Most cards of one suit, plus the jokers, when they make a flush with the hand's jokers
+    /// (below five otherwise: a feature asks only whether it reaches five, six or seven).
     flush: u8,
     /// Longest straight flush (0, or 5 to 7 cards).
     straight_flush: u8,
@@ -232,11 +288,14 @@ pub struct HandFacts {
 impl HandFacts {
     /// The facts of `hand`.
     pub fn of(hand: &[Card; 7]) -> HandFacts {
-        let cards = Cards::from_cards(hand);
-        let counts = cards.rank_counts();
+        HandFacts::of_shape(&ShapeView::of(hand))
+    }
+
+    /// The facts of every hand of the shape `view`.
+    pub fn of_shape(view: &ShapeView) -> HandFacts {
         HandFacts {
-            with: Facts::of(cards, counts, cards.jokers() as u8),
-            without: Facts::of(cards, counts, 0),
+            with: Facts::of(view, view.jokers),
+            without: Facts::of(view, 0),
         }
     }
 
@@ -257,24 +316,22 @@ impl HandFacts {
     /// The facts of a hand with the same ranks and jokers whose longest suit holds exactly the
     /// ranks of `suit` (13-bit mask) instead.
     pub fn with_flush_suit(&self, suit: u32) -> HandFacts {
-        HandFacts {
-            with: self.with.with_longest_suit(suit),
-            without: self.without.with_longest_suit(suit),
-        }
+        let view = ShapeView {
+            counts: self.without.counts,
+            jokers: self.with.jokers,
+            flush_cards: 0,
+            flush_ranks: 0,
+        };
+        HandFacts::of_shape(&view.with_longest_suit(suit))
     }
 }
 
 impl Facts {
-    /// The facts of the suited cards of `cards` (which hold `counts` cards of each rank) plus
-    /// `jokers` jokers.
-    fn of(cards: Cards, mut counts: [u8; 13], jokers: u8) -> Facts {
+    /// The facts of the suited cards of a hand of shape `view` plus `jokers` jokers (its own, or
+    /// none for the reading without them).
+    fn of(view: &ShapeView, jokers: u8) -> Facts {
+        let mut counts = view.counts;
         counts[ACE as usize] += jokers;
-        let all_ranks = cards.rank_mask();
-        // The longest suit: among seven cards at most one suit reaches five with the jokers, so
-        // only it can hold a straight flush.
-        let longest_suit = (0..4)
-            .map(|s| cards.suit_mask(s))
-            .max_by_key(|m| m.count_ones());
         let mut facts = Facts {
             counts,
             jokers,
@@ -285,24 +342,16 @@ impl Facts {
             trips_rank: NONE,
             quads_rank: NONE,
             highest_single: NONE,
-            straight: longest_straight(all_ranks, jokers),
-            flush: 0,
+            straight: longest_straight(view.rank_mask(), jokers),
+            flush: view.flush_cards + jokers,
             straight_flush: 0,
             best_five: NONE,
         };
+        if facts.flush >= 5 {
+            facts.straight_flush = longest_straight(view.flush_ranks, jokers);
+        }
         facts.read_groups();
-        facts.with_longest_suit(longest_suit.unwrap_or(0))
-    }
-
-    /// These facts with the ranks of the longest suit set to `suit`: the flush and straight flush
-    /// lengths it makes with the jokers.
-    fn with_longest_suit(mut self, suit: u32) -> Facts {
-        self.flush = suit.count_ones() as u8 + self.jokers;
-        self.straight_flush = match self.flush {
-            5.. => longest_straight(suit, self.jokers),
-            _ => 0,
-        };
-        self
+        facts
     }
 
     /// Counts and ranks of the pairs, trips, quads and the highest single, from the highest
@@ -382,6 +431,46 @@ mod tests {
                 );
             }
         }
+    }
+
+    /// Every hand of a deck of `ranks` (13-bit mask, four suits) and `jokers` jokers, grouped by
+    /// the shape cache's slot: each group's features (both readings, `best_five` included) must
+    /// be one value, and the view one view.
+    fn features_by_shape(ranks: u16, jokers: u8) -> (usize, usize) {
+        use crate::strategy::shape::ShapeSlot;
+        use std::collections::HashMap;
+        let deck = Deck::with_jokers(jokers).unwrap();
+        let cards: Vec<Card> = (deck.cards().into_iter())
+            .filter(|c| c.rank().is_none_or(|r| ranks >> r & 1 == 1))
+            .collect();
+        let ev = Evaluator::new(Ranking::default());
+        let mut seen: HashMap<ShapeSlot, (ShapeView, FeatureSet)> = HashMap::new();
+        let mut hands = 0;
+        crate::combin::for_each_subset(cards.len(), 7, |p| {
+            let hand: [Card; 7] = std::array::from_fn(|i| cards[p[i]]);
+            let features = FeatureSet::of(&hand, &ev.split_values(&hand));
+            let view = ShapeView::of(&hand);
+            let first = *seen.entry(ShapeSlot::of(&hand)).or_insert((view, features));
+            assert_eq!(first, (view, features), "{hand:?}");
+            hands += 1;
+        });
+        (hands, seen.len())
+    }
+
+    #[test]
+    fn every_feature_is_constant_over_every_hand_of_a_shape() {
+        // Six ranks and a joker: pai gows, flushes with and without the joker, straights.
+        let (hands, shapes) = features_by_shape(0b1_0000_0111_1100, 1);
+        assert!(
+            hands > 400_000 && shapes > 1_000,
+            "{hands} hands, {shapes} shapes"
+        );
+        // Five ranks and both jokers: two-joker flushes and straight flushes.
+        let (hands, shapes) = features_by_shape(0b1_0000_0000_1111, 2);
+        assert!(
+            hands > 100_000 && shapes > 100,
+            "{hands} hands, {shapes} shapes"
+        );
     }
 
     #[test]
