@@ -14,6 +14,11 @@
 //! replaces only a directory that is new, empty or an earlier report set: never a file, a
 //! symbolic link or a directory of other files ([`check_replaceable_dir`]).
 //!
+//! Temporaries are named `.NAME.tmp-PID` (and `.NAME.old-PID` for a directory's previous set
+//! while it is swapped out), so two processes never share one, and a process killed part way
+//! (SIGKILL, power loss) is recovered from by the next write of the same name: its stale
+//! temporaries (their process is gone) are removed, and a directory it had moved aside but not
+//! yet replaced is put back first ([`recover_interrupted_replacement`]).
 
 use std::fs;
 use std::io::Write;
@@ -258,7 +263,8 @@ pub fn read_named(
     ))
 }
 
-/// Writes `bytes` to `path` atomically, creating parent directories as needed.
+/// Writes `bytes` to `path` atomically, creating parent directories as needed. Temporary files
+/// of `path` left by killed processes are removed first ([`remove_stale_temporaries`]).
 pub fn write_atomic(path: &Path, bytes: &[u8]) -> std::io::Result<()> {
     let dir = path
         .parent()
@@ -267,12 +273,11 @@ pub fn write_atomic(path: &Path, bytes: &[u8]) -> std::io::Result<()> {
     fs::create_dir_all(dir)?;
     let file_name = path
         .file_name()
-        .ok_or_else(|| std::io::Error::other(format!("{}: not a file path", path.display())))?;
-    let temp: PathBuf = dir.join(format!(
-        ".{}.tmp-{}",
-        file_name.to_string_lossy(),
-        std::process::id()
-    ));
+        .ok_or_else(|| std::io::Error::other(format!("{}: not a file path", path.display())))?
+        .to_string_lossy()
+        .into_owned();
+    remove_stale_temporaries(dir, &file_name);
+    let temp = dir.join(temporary_name(&file_name, "tmp"));
     let result = (|| {
         let mut file = fs::File::create(&temp)?;
         file.write_all(bytes)?;
@@ -285,12 +290,138 @@ pub fn write_atomic(path: &Path, bytes: &[u8]) -> std::io::Result<()> {
     result
 }
 
+/// The name of this process's temporary `what` (`tmp`, `old`) of the file or directory `name`:
+/// hidden, beside it, ending in this process's id, so two processes never share one.
+fn temporary_name(name: &str, what: &str) -> String {
+    format!(".{name}.{what}-{}", std::process::id())
+}
+
+/// The id of the process whose temporary `what` of `name` the file `entry` is, if it is one
+/// (`.NAME.WHAT-PID`; a bare `.NAME.old`, as earlier versions named it, is given id 0).
+fn temporary_owner(entry: &str, name: &str, what: &str) -> Option<u32> {
+    let rest = entry.strip_prefix(&format!(".{name}.{what}"))?;
+    match rest.strip_prefix('-') {
+        Some(pid) => pid.parse().ok(),
+        None => rest.is_empty().then_some(0),
+    }
+}
+
+/// Whether the process `pid` is gone, so that its temporaries are stale. Where `/proc` lists
+/// processes (Linux), by its entry there; elsewhere, a temporary untouched for an hour is taken
+/// as a killed process's (`modified`).
+fn process_is_gone(pid: u32, modified: Option<std::time::SystemTime>) -> bool {
+    if pid == std::process::id() {
+        return false;
+    }
+    if pid == 0 {
+        return true;
+    }
+    if Path::new("/proc/self").exists() {
+        return !Path::new("/proc").join(pid.to_string()).exists();
+    }
+    let age = modified.and_then(|m| m.elapsed().ok());
+    age.is_some_and(|a| a > std::time::Duration::from_secs(3600))
+}
+
+/// The temporaries of `what` (`tmp`, `old`) for `name` in `parent` whose processes are gone.
+fn stale_temporaries(parent: &Path, name: &str, what: &str) -> Vec<PathBuf> {
+    let Ok(entries) = fs::read_dir(parent) else {
+        return Vec::new();
+    };
+    let mut stale: Vec<PathBuf> = entries
+        .flatten()
+        .filter(|e| {
+            let entry = e.file_name().to_string_lossy().into_owned();
+            let modified = e.metadata().and_then(|m| m.modified()).ok();
+            temporary_owner(&entry, name, what).is_some_and(|pid| process_is_gone(pid, modified))
+        })
+        .map(|e| e.path())
+        .collect();
+    stale.sort();
+    stale
+}
+
+/// Removes the temporary files and directories of `name` in `parent` (`.NAME.tmp-PID`,
+/// `.NAME.old-PID`) that processes killed part way left (their process is gone); returns how
+/// many. A live process's temporaries are never touched.
+pub fn remove_stale_temporaries(parent: &Path, name: &str) -> usize {
+    let mut removed = 0;
+    for what in ["tmp", "old"] {
+        for path in stale_temporaries(parent, name, what) {
+            let gone = match fs::symlink_metadata(&path) {
+                Ok(m) if m.is_dir() => fs::remove_dir_all(&path),
+                _ => fs::remove_file(&path),
+            };
+            removed += usize::from(gone.is_ok());
+        }
+    }
+    removed
+}
+
+/// Recovers the directory `dir` from a replacement that a killed process left half done: when
+/// `dir` is missing and a killed process's `.NAME.old-PID` (the previous set, moved aside) is
+/// there, that set is put back; then every stale temporary of `dir` is removed. Returns a note
+/// saying what was done, if anything was.
+pub fn recover_interrupted_replacement(dir: &Path) -> std::io::Result<Option<String>> {
+    let Some(name) = dir.file_name().map(|n| n.to_string_lossy().into_owned()) else {
+        return Ok(None);
+    };
+    let parent = dir
+        .parent()
+        .filter(|p| !p.as_os_str().is_empty())
+        .unwrap_or(Path::new("."));
+    let mut note = None;
+    let missing =
+        matches!(fs::symlink_metadata(dir), Err(e) if e.kind() == std::io::ErrorKind::NotFound);
+    if missing && let Some(old) = stale_temporaries(parent, &name, "old").pop() {
+        fs::rename(&old, dir).map_err(|e| {
+            std::io::Error::new(
+                e.kind(),
+                format!(
+                    "{}: cannot put back {} (left by an interrupted run): {e}",
+                    dir.display(),
+                    old.display()
+                ),
+            )
+        })?;
+        note = Some(format!(
+            "{}: an earlier run was killed while replacing it; its previous set ({}) was put back",
+            dir.display(),
+            old.display()
+        ));
+    }
+    let removed = remove_stale_temporaries(parent, &name);
+    if removed > 0 && note.is_none() {
+        note = Some(format!(
+            "{}: removed {removed} temporary files or directories left by a killed run",
+            dir.display()
+        ));
+    }
+    Ok(note)
+}
+
 /// Whether `dir` may be replaced as a whole by a new set of files: it does not exist, or it is
 /// a directory (not a link to one) that is empty or holds only regular files, `manifest.json`
 /// among them (an earlier report set). Anything else (a file, a symbolic link, subdirectories, or
 /// files with no manifest: not a report set) is refused, so that replacing it can never remove
 /// files a user keeps there.
 pub fn check_replaceable_dir(dir: &Path) -> std::io::Result<()> {
+    check_replaceable_as(dir, "a paigow report set", &|entries| {
+        let only_files = entries
+            .iter()
+            .all(|e| e.file_type().is_ok_and(|t| t.is_file()));
+        only_files && entries.iter().any(|e| e.file_name() == "manifest.json")
+    })
+}
+
+/// [`check_replaceable_dir`] for a set of another shape: `dir` does not exist, or is a
+/// directory (not a link) that is empty or whose entries `is_set` recognises as a set the
+/// command wrote (`set` names it in the refusal).
+pub fn check_replaceable_as(
+    dir: &Path,
+    set: &str,
+    is_set: &dyn Fn(&[fs::DirEntry]) -> bool,
+) -> std::io::Result<()> {
     use std::io::ErrorKind::{NotADirectory, NotFound};
     let named =
         |e: std::io::Error| std::io::Error::new(e.kind(), format!("{}: {e}", dir.display()));
@@ -314,16 +445,12 @@ pub fn check_replaceable_dir(dir: &Path) -> std::io::Result<()> {
     }
     let entries =
         (fs::read_dir(dir).and_then(|e| e.collect::<Result<Vec<_>, _>>())).map_err(named)?;
-    let only_files = entries
-        .iter()
-        .all(|e| e.file_type().is_ok_and(|t| t.is_file()));
-    let has_manifest = entries.iter().any(|e| e.file_name() == "manifest.json");
-    if entries.is_empty() || (only_files && has_manifest) {
+    if entries.is_empty() || is_set(&entries) {
         return Ok(());
     }
     Err(std::io::Error::other(format!(
-        "{}: holds files that are not a paigow report set (a report directory is replaced as a \
-         whole); choose a new or empty directory",
+        "{}: holds files that are not {set} (a report directory is replaced as a whole); \
+         choose a new or empty directory",
         dir.display()
     )))
 }
@@ -333,6 +460,31 @@ pub fn check_replaceable_dir(dir: &Path) -> std::io::Result<()> {
 /// last file listed is written last. `dir` must pass [`check_replaceable_dir`].
 pub fn write_dir_atomic(dir: &Path, files: &[(&str, Vec<u8>)]) -> std::io::Result<()> {
     check_replaceable_dir(dir)?;
+    replace_dir_atomic(dir, &mut |temp| {
+        for (name, bytes) in files {
+            write_synced(&temp.join(name), bytes)?;
+        }
+        Ok(())
+    })
+}
+
+/// Writes `bytes` to the new file `path` and syncs it.
+pub fn write_synced(path: &Path, bytes: &[u8]) -> std::io::Result<()> {
+    let mut file = fs::File::create(path)?;
+    file.write_all(bytes)?;
+    file.sync_all()
+}
+
+/// Replaces directory `dir` as a whole with what `fill` writes into a fresh temporary directory
+/// beside it (`.NAME.tmp-PID`): when `fill` succeeds, the old `dir` is renamed aside
+/// (`.NAME.old-PID`), the new one renamed into place, and the old removed; when it fails, the
+/// temporary is removed and `dir` is untouched. A replacement a killed process left half done is
+/// recovered first ([`recover_interrupted_replacement`], its note on stderr). The caller checks
+/// that `dir` may be replaced ([`check_replaceable_dir`], [`check_replaceable_as`]).
+pub fn replace_dir_atomic(
+    dir: &Path,
+    fill: &mut dyn FnMut(&Path) -> std::io::Result<()>,
+) -> std::io::Result<()> {
     let name = dir
         .file_name()
         .ok_or_else(|| std::io::Error::other(format!("{}: not a directory path", dir.display())))?
@@ -343,37 +495,38 @@ pub fn write_dir_atomic(dir: &Path, files: &[(&str, Vec<u8>)]) -> std::io::Resul
         .filter(|p| !p.as_os_str().is_empty())
         .unwrap_or(Path::new("."));
     fs::create_dir_all(parent)?;
-    let temp = parent.join(format!(".{name}.tmp-{}", std::process::id()));
-    let result = fill_and_swap(dir, &temp, files);
+    if let Some(note) = recover_interrupted_replacement(dir)? {
+        eprintln!("note: {note}");
+    }
+    let temp = parent.join(temporary_name(&name, "tmp"));
+    let old = parent.join(temporary_name(&name, "old"));
+    let result = (|| {
+        let _ = fs::remove_dir_all(&temp);
+        fs::create_dir(&temp)?;
+        fill(&temp)?;
+        swap(dir, &temp, &old)
+    })();
     if result.is_err() {
         let _ = fs::remove_dir_all(&temp);
     }
     result.map_err(|e| std::io::Error::new(e.kind(), format!("{}: {e}", dir.display())))
 }
 
-/// Writes `files` into the new directory `temp`, then puts it in `dir`'s place.
-fn fill_and_swap(dir: &Path, temp: &Path, files: &[(&str, Vec<u8>)]) -> std::io::Result<()> {
-    let _ = fs::remove_dir_all(temp);
-    fs::create_dir(temp)?;
-    for (name, bytes) in files {
-        let mut file = fs::File::create(temp.join(name))?;
-        file.write_all(bytes)?;
-        file.sync_all()?;
-    }
-    let old = temp.with_extension("old");
-    let had_old = match fs::rename(dir, &old) {
+/// Puts the filled directory `temp` in `dir`'s place, moving the old `dir` to `old` meanwhile.
+fn swap(dir: &Path, temp: &Path, old: &Path) -> std::io::Result<()> {
+    let had_old = match fs::rename(dir, old) {
         Ok(()) => true,
         Err(e) if e.kind() == std::io::ErrorKind::NotFound => false,
         Err(e) => return Err(e),
     };
     if let Err(e) = fs::rename(temp, dir) {
         if had_old {
-            let _ = fs::rename(&old, dir);
+            let _ = fs::rename(old, dir);
         }
         return Err(e);
     }
     if had_old {
-        let _ = fs::remove_dir_all(&old);
+        let _ = fs::remove_dir_all(old);
     }
     Ok(())
 }
@@ -519,6 +672,52 @@ mod tests {
         let err = write_dir_atomic(&user, &one).unwrap_err().to_string();
         assert!(err.contains("not a paigow report set"), "{err}");
         assert_eq!(fs::read_to_string(user.join("notes.txt")).unwrap(), "keep");
+    }
+
+    /// A process killed between the two renames of a replacement leaves the previous set moved
+    /// aside (`.run.old-PID`, or `.run.old` as earlier versions named it) and the new one in its
+    /// temporary, and no `run`: the next replacement puts the previous set back, then replaces
+    /// it, and leaves nothing beside it (it used to fail with "Directory not empty" for ever).
+    #[test]
+    fn a_replacement_killed_between_its_renames_is_recovered() {
+        const DEAD: u32 = 999_999_999;
+        for old_name in [format!(".run.old-{DEAD}"), ".run.old".to_string()] {
+            let top = tempfile::tempdir().unwrap();
+            let (dir, old) = (top.path().join("run"), top.path().join(&old_name));
+            let temp = top.path().join(format!(".run.tmp-{}", DEAD - 1));
+            for d in [&old, &temp] {
+                fs::create_dir(d).unwrap();
+                fs::write(d.join("manifest.json"), "{}").unwrap();
+            }
+            let note = recover_interrupted_replacement(&dir).unwrap().unwrap();
+            assert!(note.contains("put back"), "{note}");
+            assert!(dir.join("manifest.json").is_file());
+            assert_eq!(fs::read_dir(top.path()).unwrap().count(), 1, "{old_name}");
+            for _ in 0..2 {
+                write_dir_atomic(&dir, &[("manifest.json", b"[]".to_vec())]).unwrap();
+            }
+            assert_eq!(fs::read(dir.join("manifest.json")).unwrap(), b"[]");
+            assert_eq!(fs::read_dir(top.path()).unwrap().count(), 1);
+        }
+        // Killed after the second rename: the new set is in place and the old one is removed.
+        let top = tempfile::tempdir().unwrap();
+        let dir = top.path().join("run");
+        write_dir_atomic(&dir, &[("manifest.json", b"new".to_vec())]).unwrap();
+        fs::create_dir(top.path().join(format!(".run.old-{DEAD}"))).unwrap();
+        fs::write(top.path().join(format!(".r.csv.tmp-{DEAD}")), "half").unwrap();
+        write_atomic(&top.path().join("r.csv"), b"whole").unwrap();
+        recover_interrupted_replacement(&dir).unwrap();
+        assert_eq!(fs::read(dir.join("manifest.json")).unwrap(), b"new");
+        let mut names: Vec<_> = (fs::read_dir(top.path()).unwrap())
+            .map(|e| e.unwrap().file_name().into_string().unwrap())
+            .collect();
+        names.sort();
+        assert_eq!(names, ["r.csv", "run"], "stale temporaries are removed");
+        // A live process's temporary is never touched.
+        let mine = top.path().join(temporary_name("run", "tmp"));
+        fs::create_dir(&mine).unwrap();
+        assert_eq!(remove_stale_temporaries(top.path(), "run"), 0);
+        assert!(mine.is_dir());
     }
 
     #[test]
