@@ -31,6 +31,7 @@ use crate::eval::Evaluator;
 use crate::game::GameRules;
 use crate::game::paytable::Paytable;
 use crate::report::audit::BetAudit;
+use crate::report::exact_main::check_report_files;
 use crate::report::facts::{Manifest, RunFacts};
 use crate::report::partial::RunExtra;
 use crate::report::simulate::{
@@ -139,6 +140,7 @@ pub(crate) struct KnownExact {
 /// simulation's game, player way and dealer way.
 fn exact_from_report(dir: &Path, game: &GameRules, ways: &Ways) -> anyhow::Result<KnownExact> {
     let exact = cache::from_report(dir, game, &ways.0, &ways.1)
+        .and_then(|exact| check_report_files(dir, &exact).map(|()| exact))
         .map_err(|e| anyhow::anyhow!("--exact-main {}: {e}", dir.display()))?;
     Ok(KnownExact {
         exact,
@@ -150,7 +152,17 @@ fn exact_from_report(dir: &Path, game: &GameRules, ways: &Ways) -> anyhow::Resul
 /// The exact result of a game and its (player, dealer) ways in the cache, if one is there.
 fn cached_exact(game: &GameRules, ways: &Ways) -> Option<KnownExact> {
     let dir = crate::strategy::optimal::cache::default_dir()?;
-    let exact = cache::lookup_in(&dir, game, &ways.0, &ways.1)?;
+    let exact = match cache::lookup_in(&dir, game, &ways.0, &ways.1) {
+        cache::Lookup::Found(exact) => exact,
+        cache::Lookup::Refused(why) => {
+            eprintln!(
+                "warning: cached exact result not used: {why} (`paigow exact main` counts it \
+                 afresh)"
+            );
+            return None;
+        }
+        cache::Lookup::Missing => return None,
+    };
     Some(KnownExact {
         exact,
         cache_key: cache::key(game, &ways.0, &ways.1),

@@ -59,6 +59,30 @@ pub fn write_returns<W: Write>(w: W, exact: &MainExact) -> io::Result<()> {
     out.flush()
 }
 
+/// Checks that the `returns.csv` and `summary.csv` of the `exact main` report directory `dir`
+/// are the ones `exact`'s counts (read from its manifest) give, byte for byte: counts edited in
+/// the manifest or a figure edited in a file (a file cut short, a flipped byte) is refused,
+/// naming the file.
+pub fn check_report_files(dir: &std::path::Path, exact: &MainExact) -> Result<(), String> {
+    let mut returns = Vec::new();
+    let mut summary = Vec::new();
+    write_returns(&mut returns, exact).map_err(|e| e.to_string())?;
+    write_summary(&mut summary, exact).map_err(|e| e.to_string())?;
+    for (name, expected) in [("returns.csv", returns), ("summary.csv", summary)] {
+        let path = dir.join(name);
+        let found = std::fs::read(&path).map_err(|e| format!("{}: {e}", path.display()))?;
+        if found != expected {
+            return Err(format!(
+                "{}: does not hold what the counts in {} give: the report was edited or damaged \
+                 (run `paigow exact main` again)",
+                path.display(),
+                dir.join("manifest.json").display()
+            ));
+        }
+    }
+    Ok(())
+}
+
 /// `summary.csv`: the player's EV and house edge as decimals and exact fractions, win / push /
 /// loss (win includes the overqualifier, push a dealer who does not qualify) and the SD per
 /// unit wagered.

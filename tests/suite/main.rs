@@ -4,6 +4,7 @@
 mod common;
 
 mod architecture;
+mod cache_integrity;
 mod checkpoint_resume;
 mod cli_check_way;
 mod cli_compare;

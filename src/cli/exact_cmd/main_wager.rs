@@ -136,9 +136,14 @@ pub fn run(args: &MainArgs) -> anyhow::Result<()> {
         .map_err(|e| anyhow::anyhow!("--threads {threads}: {e}"))?;
     let cacheable = deck.is_full() && !args.no_cache;
     let ways = (player.identity(), dealer.identity());
-    let cached = cacheable
-        .then(|| cache::lookup(&game, &ways.0, &ways.1))
-        .flatten();
+    let cached = match cacheable.then(|| cache::lookup(&game, &ways.0, &ways.1)) {
+        Some(cache::Lookup::Found(exact)) => Some(exact),
+        Some(cache::Lookup::Refused(why)) => {
+            eprintln!("warning: cached result not used: {why}; counting afresh");
+            None
+        }
+        _ => None,
+    };
     let (exact, run) = match cached {
         Some(exact) => (exact, None),
         None => {

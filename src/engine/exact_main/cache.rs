@@ -7,9 +7,16 @@
 //! so a result is reused only for the same rules, ways and version. A report directory's
 //! `manifest.json` carries the same key and counts, so a finished report can be given instead.
 //!
-//! Invariants: a file is trusted only when its format and key match and its counts add up to
-//! every disjoint pair of the game's deck; anything else is ignored (and recomputed), never used.
-//! Files are written atomically.
+//! Invariants: a file is trusted only when it parses, its format and key match, its `sha256`
+//! is the SHA-256 of the rest of the entry ([`entry_digest`]: format, version, key, names and
+//! every count) and its counts add up to every disjoint pair of the game's deck; anything else
+//! is refused with the reason ([`Lookup::Refused`]: the commands say so on stderr and count
+//! afresh), never used. So a file cut short, with flipped bytes or with counts moved between
+//! classes (the total kept) is caught. The checksum guards against damage and careless edits,
+//! not against someone who recomputes it. Files are written atomically
+//! ([`crate::files::write_atomic`]: a process killed while writing leaves the previous file, and
+//! its temporary is removed by the next write), and two processes storing one result at once
+//! each write their own temporary and rename it into place: the same bytes, whichever is last.
 
 use std::path::{Path, PathBuf};
 
@@ -23,7 +30,7 @@ use crate::game::wager::Outcome;
 use crate::strategy::resolve::WayIdentity;
 
 /// The format line of a cached result.
-const FORMAT: &str = "paigow exact main v1";
+const FORMAT: &str = "paigow exact main v2";
 
 /// The key of the exact result of `player` against `dealer` under `game`.
 pub fn key(game: &GameRules, player: &WayIdentity, dealer: &WayIdentity) -> String {
@@ -80,7 +87,8 @@ impl From<NamedCounts> for PairCounts {
 }
 
 /// A cached result as written.
-#[derive(Serialize, Deserialize, Debug)]
+#[derive(Serialize, Deserialize, Debug, Clone)]
+#[serde(deny_unknown_fields)]
 struct CachedResult {
     format: String,
     version: String,
@@ -89,6 +97,39 @@ struct CachedResult {
     player_way: String,
     dealer_way: String,
     counts: NamedCounts,
+    /// [`entry_digest`] of the fields above.
+    #[serde(default)]
+    sha256: String,
+}
+
+/// The SHA-256 of every field of an entry but its `sha256` (of its JSON with that field empty).
+fn entry_digest(entry: &CachedResult) -> String {
+    let bare = CachedResult {
+        sha256: String::new(),
+        ..entry.clone()
+    };
+    crate::files::sha256_hex(serde_json::to_string(&bare).expect("serialises").as_bytes())
+}
+
+/// What the cache holds for a key.
+#[derive(Debug, PartialEq)]
+pub enum Lookup {
+    /// A trusted result.
+    Found(MainExact),
+    /// No file for the key (or caching is off).
+    Missing,
+    /// A file that is not trusted: its path and why (cut short, edited, another format...).
+    Refused(String),
+}
+
+impl Lookup {
+    /// The trusted result, if one was found.
+    pub fn found(self) -> Option<MainExact> {
+        match self {
+            Lookup::Found(exact) => Some(exact),
+            _ => None,
+        }
+    }
 }
 
 /// The number of ordered pairs of disjoint 7-card hands of the game's deck.
@@ -122,14 +163,19 @@ fn file_name(game: &GameRules, player: &WayIdentity, dealer: &WayIdentity, key: 
     )
 }
 
-/// The counts of a JSON text with `key`, when they add up to every pair of the game's deck.
+/// The counts of a JSON text with `key`, when its checksum holds and they add up to every pair
+/// of the game's deck.
 fn trusted(text: &str, key: &str, game: &GameRules) -> Result<PairCounts, String> {
-    let cached: CachedResult = serde_json::from_str(text).map_err(|e| e.to_string())?;
+    let cached: CachedResult = serde_json::from_str(text)
+        .map_err(|e| format!("does not read as a cached result ({e}): cut short or damaged"))?;
     if cached.format != FORMAT {
         return Err(format!("not a result of format '{FORMAT}'"));
     }
     if cached.key != key {
         return Err("made for other rules, ways or version".to_string());
+    }
+    if cached.sha256 != entry_digest(&cached) {
+        return Err("its checksum does not match its contents: damaged or edited".to_string());
     }
     let counts = PairCounts::from(cached.counts);
     if counts.pairs() != disjoint_pairs(game) {
@@ -138,30 +184,36 @@ fn trusted(text: &str, key: &str, game: &GameRules) -> Result<PairCounts, String
     Ok(counts)
 }
 
-/// The cached result for `game`, `player` and `dealer` in `dir`, if a trusted one is there.
+/// The cached result for `game`, `player` and `dealer` in `dir`: trusted, missing, or refused
+/// (naming the file and why).
 pub fn lookup_in(
     dir: &Path,
     game: &GameRules,
     player: &WayIdentity,
     dealer: &WayIdentity,
-) -> Option<MainExact> {
+) -> Lookup {
     let key = key(game, player, dealer);
-    let text = std::fs::read_to_string(dir.join(file_name(game, player, dealer, &key))).ok()?;
-    let counts = trusted(&text, &key, game).ok()?;
-    Some(MainExact {
-        counts,
-        wager: game.main_wager,
-    })
+    let path = dir.join(file_name(game, player, dealer, &key));
+    let text = match std::fs::read(&path) {
+        Ok(bytes) => String::from_utf8(bytes).map_err(|_| "not UTF-8 text".to_string()),
+        Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Lookup::Missing,
+        Err(e) => Err(e.to_string()),
+    };
+    match text.and_then(|text| trusted(&text, &key, game)) {
+        Ok(counts) => Lookup::Found(MainExact {
+            counts,
+            wager: game.main_wager,
+        }),
+        Err(why) => Lookup::Refused(format!("{}: {why}", path.display())),
+    }
 }
 
-/// [`lookup_in`] the default cache folder.
-pub fn lookup(game: &GameRules, player: &WayIdentity, dealer: &WayIdentity) -> Option<MainExact> {
-    lookup_in(
-        &crate::strategy::optimal::cache::default_dir()?,
-        game,
-        player,
-        dealer,
-    )
+/// [`lookup_in`] the default cache folder ([`Lookup::Missing`] when caching is off).
+pub fn lookup(game: &GameRules, player: &WayIdentity, dealer: &WayIdentity) -> Lookup {
+    match crate::strategy::optimal::cache::default_dir() {
+        Some(dir) => lookup_in(&dir, game, player, dealer),
+        None => Lookup::Missing,
+    }
 }
 
 /// Writes a result to the cache folder `dir`; returns the file written.
@@ -174,7 +226,7 @@ pub fn store_in(
 ) -> std::io::Result<PathBuf> {
     let key = key(game, player, dealer);
     let path = dir.join(file_name(game, player, dealer, &key));
-    let cached = CachedResult {
+    let mut cached = CachedResult {
         format: FORMAT.to_string(),
         version: env!("CARGO_PKG_VERSION").to_string(),
         key,
@@ -182,7 +234,9 @@ pub fn store_in(
         player_way: player.label.clone(),
         dealer_way: dealer.label.clone(),
         counts: exact.counts.into(),
+        sha256: String::new(),
     };
+    cached.sha256 = entry_digest(&cached);
     let text = serde_json::to_string_pretty(&cached).map_err(std::io::Error::other)? + "\n";
     crate::files::write_atomic(&path, text.as_bytes())?;
     Ok(path)
@@ -305,10 +359,19 @@ mod tests {
         };
         let dir = tempfile::tempdir().unwrap();
         store_in(dir.path(), &game, &fox, &fox, &exact).unwrap();
-        assert_eq!(lookup_in(dir.path(), &game, &fox, &fox), Some(exact));
-        assert_eq!(lookup_in(dir.path(), &game, &fox, &max_back), None);
+        assert_eq!(
+            lookup_in(dir.path(), &game, &fox, &fox),
+            Lookup::Found(exact)
+        );
+        assert_eq!(
+            lookup_in(dir.path(), &game, &fox, &max_back),
+            Lookup::Missing
+        );
         let california = GameRules::load("california").unwrap();
-        assert_eq!(lookup_in(dir.path(), &california, &fox, &fox), None);
+        assert_eq!(
+            lookup_in(dir.path(), &california, &fox, &fox),
+            Lookup::Missing
+        );
         if let Ok(same_text) = by_path {
             assert_eq!(key(&game, &same_text, &fox), key(&game, &fox, &fox));
         }
@@ -330,6 +393,50 @@ mod tests {
         };
         let dir = tempfile::tempdir().unwrap();
         store_in(dir.path(), &game, &fox, &fox, &exact).unwrap();
-        assert_eq!(lookup_in(dir.path(), &game, &fox, &fox), None);
+        let refused = lookup_in(dir.path(), &game, &fox, &fox);
+        assert!(
+            matches!(&refused, Lookup::Refused(why) if why.contains("do not add up")),
+            "{refused:?}"
+        );
+    }
+
+    /// Counts moved between classes with their total kept (a win counted as a push), a file
+    /// cut short and a flipped byte are each refused, naming the file.
+    #[test]
+    fn a_damaged_or_edited_entry_is_refused() {
+        let game = GameRules::load("standard").unwrap();
+        let fox = resolve("foxwoods", &game).unwrap().identity();
+        let total = disjoint_pairs(&game);
+        let (win, push) = (total / 3, total / 4);
+        let exact = MainExact {
+            counts: PairCounts {
+                classes: [win, 0, push, 0, total - win - push, 0, 0],
+            },
+            wager: game.main_wager,
+        };
+        let dir = tempfile::tempdir().unwrap();
+        let path = store_in(dir.path(), &game, &fox, &fox, &exact).unwrap();
+        let text = std::fs::read_to_string(&path).unwrap();
+        let swapped = text
+            .replace(&format!("\"win\": {win}"), &format!("\"win\": {push}"))
+            .replace(&format!("\"push\": {push}"), &format!("\"push\": {win}"));
+        let mut flipped = text.clone().into_bytes();
+        let at = text.find("\"loss\"").unwrap() + 9;
+        flipped[at] ^= 0x01;
+        let cases: [(&[u8], &str); 3] = [
+            (swapped.as_bytes(), "checksum does not match"),
+            (&text.as_bytes()[..text.len() / 2], "cut short or damaged"),
+            (&flipped, "checksum does not match"),
+        ];
+        for (bytes, why) in cases {
+            std::fs::write(&path, bytes).unwrap();
+            match lookup_in(dir.path(), &game, &fox, &fox) {
+                Lookup::Refused(message) => {
+                    assert!(message.contains(why), "{message}");
+                    assert!(message.starts_with(&path.display().to_string()));
+                }
+                other => panic!("{other:?} for {}", String::from_utf8_lossy(bytes)),
+            }
+        }
     }
 }

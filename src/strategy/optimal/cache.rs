@@ -2,13 +2,21 @@
 //!
 //! A table is a small CSV file in the cache folder (`$PAIGOW_CACHE_DIR`; else
 //! `$XDG_CACHE_HOME/paigow`; else `~/.cache/paigow`; `PAIGOW_CACHE_DIR=` empty turns caching
-//! off). Its first lines are `#` comments: the format, the key, and the counts of dealer hands
-//! that are not live; then `front_value,back_value,hands` for every non-empty cell.
+//! off). Its first lines are `#` comments: the format, the tool's version, the key, the
+//! checksum, and the counts of dealer hands that are not live; then
+//! `front_value,back_value,hands` for every non-empty cell.
 //!
 //! Invariants: the key is the SHA-256 of the tool's version, the game file's text and the dealer
 //! way's text (or built-in name), so a table is reused only for the same rules, way and version;
-//! a file whose key differs, or that does not parse, or whose hands do not add up to every 7-card
-//! hand of the deck, is rebuilt (with a note), never trusted. Files are written atomically.
+//! the checksum (`# sha256`) is the SHA-256 of the whole file but that line, so a file cut short,
+//! with a flipped byte, or with hands moved between cells (the total kept) is caught. A file
+//! whose key or checksum differs, or that does not parse, or whose hands do not add up to every
+//! 7-card hand of the deck, is rebuilt (with a note on stderr saying why), never trusted. The
+//! checksum guards against damage and careless edits, not against someone who recomputes it.
+//! Files are written atomically ([`crate::files::write_atomic`]): a process killed while writing
+//! leaves the previous file (or none) and a temporary that the next write removes; two processes
+//! building one table at once each write their own temporary and rename it into place, and the
+//! table's text is a function of its key, so whichever rename is last leaves the same bytes.
 //!
 //! Every table this process loads or builds is remembered by key with the SHA-256 of its text
 //! ([`table_digest`]), so that a manifest can list it among the run's inputs; a table's text is
@@ -26,7 +34,9 @@ use crate::game::GameRules;
 use crate::strategy::Strategy;
 
 /// The first line of a table file.
-const FORMAT: &str = "# paigow dealer table v1";
+const FORMAT: &str = "# paigow dealer table v2";
+/// The line of a table file that holds its checksum, before the digest.
+const CHECKSUM: &str = "# sha256 ";
 
 /// The dealer's way of an `optimal:D`, with what identifies it (made by
 /// [`crate::strategy::resolve::dealer_way`]).
@@ -172,7 +182,7 @@ fn read_or_build(
     counts
 }
 
-/// The text of a table file.
+/// The text of a table file: its lines, with the checksum of the others as the fourth.
 pub fn write(key: &str, index: &ValueIndex, counts: &DealerCounts) -> String {
     let mut out = format!(
         "{FORMAT}\n# paigow {}\n# key {key}\n# not_qualified {}\n# overqualified {}\n\
@@ -186,16 +196,41 @@ pub fn write(key: &str, index: &ValueIndex, counts: &DealerCounts) -> String {
         let (front, back) = (index.fronts[cell / cols], index.backs[cell % cols]);
         let _ = writeln!(out, "{},{},{n}", front.0, back.0);
     }
-    out
+    let digest = crate::files::sha256_hex(out.as_bytes());
+    let mut lines = out.splitn(4, '\n');
+    let head: Vec<&str> = lines.by_ref().take(3).collect();
+    format!(
+        "{}\n{CHECKSUM}{digest}\n{}",
+        head.join("\n"),
+        lines.next().unwrap_or("")
+    )
+}
+
+/// The text of a table file without its checksum line, when the checksum is the SHA-256 of it.
+fn verified(text: &str) -> Result<String, String> {
+    let mut lines = text.splitn(5, '\n');
+    let head: Vec<&str> = lines.by_ref().take(4).collect();
+    let rest = lines.next().unwrap_or("");
+    let checksum = head.get(3).and_then(|l| l.strip_prefix(CHECKSUM));
+    let Some(checksum) = checksum else {
+        return Err(format!("expected a `{}` line (line 4)", CHECKSUM.trim()));
+    };
+    let body = format!("{}\n{rest}", head[..3].join("\n"));
+    if crate::files::sha256_hex(body.as_bytes()) != checksum {
+        return Err("its checksum does not match its contents: damaged or edited".to_string());
+    }
+    Ok(body)
 }
 
 /// The counts in a table file with key `key`, over `index`'s cells.
 pub fn read(path: &Path, key: &str, index: &ValueIndex) -> Result<DealerCounts, String> {
-    let text = std::fs::read_to_string(path).map_err(|e| e.to_string())?;
-    let mut lines = text.lines();
-    if lines.next() != Some(FORMAT) {
+    let bytes = std::fs::read(path).map_err(|e| e.to_string())?;
+    let text = String::from_utf8(bytes).map_err(|_| "not UTF-8 text: damaged".to_string())?;
+    if text.lines().next() != Some(FORMAT) {
         return Err("not a dealer table of this format".to_string());
     }
+    let text = verified(&text)?;
+    let mut lines = text.lines().skip(1);
     let mut header = |name: &str| {
         lines
             .next()
@@ -254,7 +289,33 @@ mod tests {
         std::fs::write(&path, write("abc", &index, &counts)).unwrap();
         assert_eq!(read(&path, "abc", &index).unwrap(), counts);
         assert!(read(&path, "abd", &index).is_err());
-        std::fs::write(&path, "# paigow dealer table v1\n# key abc\n").unwrap();
+        std::fs::write(&path, format!("{FORMAT}\n# key abc\n")).unwrap();
         assert!(read(&path, "abc", &index).is_err());
+    }
+
+    /// Hands moved from one cell to another (the total kept), a flipped digit and a file cut
+    /// short are each refused: the checksum covers the whole file.
+    #[test]
+    fn a_damaged_or_edited_table_is_refused() {
+        let game = GameRules::load("standard").unwrap();
+        let ev = Evaluator::new(game.ranking);
+        let index = ValueIndex::of(&ev, game.deck);
+        let mut counts = DealerCounts::new(&index);
+        counts.cells[7] = 3;
+        counts.cells[index.cells() - 1] = 11;
+        counts.not_qualified = 5;
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("t.csv");
+        let text = write("abc", &index, &counts);
+        let moved = text
+            .replacen(",3\n", ",4\n", 1)
+            .replacen(",11\n", ",10\n", 1);
+        assert_ne!(moved, text);
+        let flipped = text.replacen("# not_qualified 5", "# not_qualified 6", 1);
+        for bad in [moved.as_str(), &flipped, &text[..text.len() - 3]] {
+            std::fs::write(&path, bad).unwrap();
+            let err = read(&path, "abc", &index).unwrap_err();
+            assert!(err.contains("checksum does not match"), "{err}");
+        }
     }
 }
