@@ -78,9 +78,7 @@ pub fn run(args: &DiffWaysArgs) -> anyhow::Result<()> {
     let (a, b) = (load(&args.a)?, load(&args.b)?);
     let ev = Evaluator::new(game.ranking);
     let out = args.out.clone().unwrap_or_else(|| default_out(args, &game));
-    if out.exists() && !out.is_dir() {
-        anyhow::bail!("{}: is a file; --out names a directory", out.display());
-    }
+    check_diff_out(&out)?;
     let started = Instant::now();
     let spinner = super::progress::spinner("setting every hand of the deck by both ways");
     let mut diff = diff_ways(&a, &b, &ev, game.deck);
@@ -91,9 +89,11 @@ pub fn run(args: &DiffWaysArgs) -> anyhow::Result<()> {
         None => None,
     };
     let csv = diff_csv(&diff, (&a, &b), &game, &ev)?;
-    let path = out.join("diff.csv");
-    crate::files::write_atomic(&path, csv.as_bytes())
-        .with_context(|| format!("cannot write {}", path.display()))?;
+    let path = out.join(DIFF_CSV);
+    crate::files::replace_dir_atomic(&out, &mut |temp| {
+        crate::files::write_synced(&temp.join(DIFF_CSV), csv.as_bytes())
+    })
+    .with_context(|| format!("cannot write {}", path.display()))?;
     let summary = summary(
         args,
         &diff,
@@ -104,6 +104,21 @@ pub fn run(args: &DiffWaysArgs) -> anyhow::Result<()> {
         method.as_deref(),
     );
     super::print_stdout(&(summary + &format!("wrote {}\n", path.display())))
+}
+
+/// The one file of a diff-ways report.
+const DIFF_CSV: &str = "diff.csv";
+
+/// Refuses an `--out` that is not new, empty or an earlier diff-ways report (its `diff.csv`
+/// alone), before any work: the report replaces the directory as a whole, so nothing else in it
+/// may be lost.
+fn check_diff_out(out: &Path) -> anyhow::Result<()> {
+    let only_diff = |entries: &[std::fs::DirEntry]| {
+        (entries.iter())
+            .all(|e| e.file_name() == DIFF_CSV && e.file_type().is_ok_and(|t| t.is_file()))
+    };
+    crate::files::check_replaceable_as(out, "a diff-ways report (diff.csv alone)", &only_diff)?;
+    Ok(())
 }
 
 /// Builds the dealer's table and prices every group; returns the method, in words.

@@ -3,10 +3,23 @@
 //! `--game G --all`, first the runs a game's package needs.
 //!
 //! The package runs each step as its own `paigow` process (this same executable), so each run's
-//! manifest records the command line that made it, exactly as if typed; a step that fails stops
-//! the package with its exit status, and nothing is reported from a partial package. Every
-//! option of the package (the game, both ways, players, deals, threads) is checked before its
-//! first step runs, so a bad one fails at once with nothing written.
+//! manifest records the command line that made it, exactly as run (its `--out` is under the
+//! report's temporary directory, `.OUT.tmp-PID/runs/STEP`, renamed to `OUT/runs/STEP` at the
+//! end); a step that fails stops the package with its exit status, and nothing is reported from
+//! a partial package. Every option of the package (the game, both ways, players, deals,
+//! threads) is checked before its first step runs, so a bad one fails at once with nothing
+//! written.
+//!
+//! Whole sets: the report (its figures, `report.md`, `report.html`, and with `--all` the
+//! package's `runs/`) is made in a temporary directory beside `--out` and renamed into place as
+//! one set ([`crate::files::replace_dir_atomic`]), so a failure at any step, a late one included
+//! (a refused runtime estimate, a full disk), leaves the previous report whole and no
+//! half-built directory; a replacement a killed run left half done is recovered by the next run.
+//! `--out` must be new, empty or an earlier report (`report.md`, `report.html`, the
+//! `plots/*.svg` that `report.md` shows, `runs/` of run directories): any other directory is
+//! refused, so no file the report did not write is ever removed; and a `RUN_DIR` inside `--out`
+//! is refused, since replacing `--out` would remove it. Tests make a late step fail with
+//! `PAIGOW_FAIL_AFTER_STEP` ([`FAIL_AFTER_STEP`]).
 //!
 //! A run directory is read once: the same directory given twice (by its canonical path) is
 //! refused, naming it.
@@ -56,7 +69,8 @@ pub struct ReportArgs {
     /// Run directories written by `exact`, `simulate`, `compare`, `table` or `merge`.
     #[arg(value_name = "RUN_DIR")]
     runs: Vec<PathBuf>,
-    /// Report directory: report.md, report.html and plots/*.svg.
+    /// Report directory: report.md, report.html and plots/*.svg (with --all, runs/), replaced
+    /// as a whole; new, empty or an earlier report.
     #[arg(long)]
     out: PathBuf,
     /// With --all: the game (a shipped name or a game TOML file).
@@ -92,9 +106,50 @@ pub struct ReportArgs {
 
 pub fn run(args: &ReportArgs) -> anyhow::Result<()> {
     let started = Instant::now();
+    check_report_out(&args.out)?;
+    refuse_runs_inside(&args.runs, &args.out)?;
+    let mut steps = Steps::from_env()?;
+    let mut failure = None;
+    let mut made = None;
+    let replaced = crate::files::replace_dir_atomic(&args.out, &mut |temp| match fill(
+        args, temp, &mut steps,
+    ) {
+        Ok(counts) => {
+            made = Some(counts);
+            Ok(())
+        }
+        Err(e) => {
+            let message = format!("{e:#}");
+            failure = Some(e);
+            Err(std::io::Error::other(message))
+        }
+    });
+    if let Some(e) = failure {
+        return Err(e.context(format!(
+            "{}: nothing written (a report is replaced as a whole, and any earlier one is left \
+             as it was)",
+            args.out.display()
+        )));
+    }
+    replaced.with_context(|| format!("{}: cannot write the report", args.out.display()))?;
+    let (runs, figures) = made.unwrap_or_default();
+    if !args.quiet {
+        super::print_stdout(&format!(
+            "report of {runs} runs ({figures} figures) in {:.1} s: {}, {}\n",
+            started.elapsed().as_secs_f64(),
+            args.out.join("report.md").display(),
+            args.out.join("report.html").display()
+        ))?;
+    }
+    Ok(())
+}
+
+/// Makes the whole report set in `temp` (the package's runs under `temp/runs/` first, with
+/// `--all`); returns the runs reported and the figure count.
+fn fill(args: &ReportArgs, temp: &Path, steps: &mut Steps) -> anyhow::Result<(usize, usize)> {
     let mut dirs = Vec::new();
     if let Some(game) = args.game.as_deref().filter(|_| args.all) {
-        dirs.extend(run_package(args, game)?);
+        dirs.extend(run_package(args, game, temp, steps)?);
     }
     dirs.extend(args.runs.iter().cloned());
     if dirs.is_empty() {
@@ -104,21 +159,120 @@ pub fn run(args: &ReportArgs) -> anyhow::Result<()> {
     let mut runs = Vec::new();
     for dir in &dirs {
         let mut run = RunDir::read(dir)?;
-        run.dir = shown_name(dir, &args.out);
+        run.dir = shown_name(dir, temp);
         runs.push(run);
     }
-    let figures = write_report(&args.out, &runs)?;
-    if !args.quiet {
-        super::print_stdout(&format!(
-            "report of {} runs ({figures} figures) in {:.1} s: {}, {}\n",
-            runs.len(),
-            started.elapsed().as_secs_f64(),
-            args.out.join("report.md").display(),
-            args.out.join("report.html").display()
-        ))?;
+    let figures = write_report(temp, &runs, steps)?;
+    Ok((runs.len(), figures))
+}
+
+/// The fault injection of the tests: `PAIGOW_FAIL_AFTER_STEP=K` makes `paigow report` fail as
+/// if its next step had failed once `K` steps have succeeded. The steps, in order: a package's
+/// runs (with `--all`), then each file of the report set (every figure, `report.md`,
+/// `report.html`). So a test can make a late step fail after others succeeded, and see that
+/// nothing of the failed report is left and an earlier report is whole.
+pub const FAIL_AFTER_STEP: &str = "PAIGOW_FAIL_AFTER_STEP";
+
+/// The steps a report has done, and after how many it is made to fail ([`FAIL_AFTER_STEP`]).
+#[derive(Default)]
+struct Steps {
+    done: usize,
+    fail_after: Option<usize>,
+}
+
+impl Steps {
+    fn from_env() -> anyhow::Result<Steps> {
+        let fail_after = match std::env::var(FAIL_AFTER_STEP) {
+            Ok(k) => Some(k.trim().parse().map_err(|_| {
+                anyhow::anyhow!("{FAIL_AFTER_STEP}={k}: expected a whole number of steps")
+            })?),
+            Err(_) => None,
+        };
+        Ok(Steps {
+            done: 0,
+            fail_after,
+        })
+    }
+
+    /// Counts a step about to start (`what`); fails it if the steps are to stop here.
+    fn start(&mut self, what: &str) -> anyhow::Result<()> {
+        if self.fail_after == Some(self.done) {
+            anyhow::bail!(
+                "{what}: failed on purpose ({FAIL_AFTER_STEP}={}: after {} steps)",
+                self.done,
+                self.done
+            );
+        }
+        self.done += 1;
+        Ok(())
+    }
+}
+
+/// Refuses an `--out` that is not new, empty or an earlier report of `paigow report`
+/// ([`is_report_set`]), before anything runs: a report replaces its directory as a whole.
+fn check_report_out(out: &Path) -> anyhow::Result<()> {
+    let set = "a paigow report (report.md, report.html, the plots/*.svg it shows, runs/)";
+    crate::files::check_replaceable_as(out, set, &|entries| is_report_set(out, entries))?;
+    Ok(())
+}
+
+/// Whether the entries of `dir` are a report `paigow report` wrote: `report.md`, `report.html`,
+/// `plots/` holding only the figures `report.md` shows, and `runs/` holding only run
+/// directories; nothing else.
+fn is_report_set(dir: &Path, entries: &[std::fs::DirEntry]) -> bool {
+    let markdown = std::fs::read_to_string(dir.join("report.md")).unwrap_or_default();
+    let is_dir = |e: &std::fs::DirEntry| e.file_type().is_ok_and(|t| t.is_dir());
+    let is_file = |e: &std::fs::DirEntry| e.file_type().is_ok_and(|t| t.is_file());
+    let listed = |dir: &Path| -> Option<Vec<std::fs::DirEntry>> {
+        std::fs::read_dir(dir)
+            .ok()?
+            .collect::<Result<Vec<_>, _>>()
+            .ok()
+    };
+    entries.iter().all(|e| match e.file_name().to_str() {
+        Some("report.md" | "report.html") => is_file(e),
+        Some(PLOTS_DIR) => {
+            is_dir(e)
+                && listed(&e.path()).is_some_and(|plots| {
+                    plots.iter().all(|p| {
+                        let shown = format!("]({PLOTS_DIR}/{})", p.file_name().to_string_lossy());
+                        is_file(p) && markdown.contains(&shown)
+                    })
+                })
+        }
+        Some(RUNS_DIR) => {
+            is_dir(e)
+                && listed(&e.path()).is_some_and(|runs| {
+                    runs.iter().all(|r| {
+                        is_dir(r) && crate::files::check_replaceable_dir(&r.path()).is_ok()
+                    })
+                })
+        }
+        _ => false,
+    })
+}
+
+/// Refuses a run directory inside `out`: the report replaces `out` as a whole, so the run would
+/// be removed with it (report an earlier package's runs into another directory).
+fn refuse_runs_inside(runs: &[PathBuf], out: &Path) -> anyhow::Result<()> {
+    let Ok(out_path) = std::fs::canonicalize(out) else {
+        return Ok(());
+    };
+    for run in runs {
+        if std::fs::canonicalize(run).is_ok_and(|r| r.starts_with(&out_path)) {
+            anyhow::bail!(
+                "{}: is inside --out {}, which the report replaces as a whole (it would remove \
+                 the run); give the report another --out",
+                run.display(),
+                out.display()
+            );
+        }
     }
     Ok(())
 }
+
+/// The folder of a package's runs, in the report directory.
+const RUNS_DIR: &str = "runs";
 
 /// Refuses a run directory given twice (the same canonical path, however it is spelled).
 fn refuse_repeats(dirs: &[PathBuf]) -> anyhow::Result<()> {
@@ -142,15 +296,16 @@ fn shown_name(dir: &Path, out: &Path) -> String {
         .map_or_else(|_| dir.display().to_string(), |p| p.display().to_string())
 }
 
-/// Writes `report.md`, `report.html` and the figures into `out`; returns the figure count.
-fn write_report(out: &Path, runs: &[RunDir]) -> anyhow::Result<usize> {
+/// Writes `report.md`, `report.html` and the figures into the new directory `out`; returns the
+/// figure count.
+fn write_report(out: &Path, runs: &[RunDir], steps: &mut Steps) -> anyhow::Result<usize> {
     let doc = compose(runs);
     let plots = out.join(PLOTS_DIR);
     std::fs::create_dir_all(&plots)
-        .with_context(|| format!("{}: cannot create the report directory", plots.display()))?;
-    remove_old_plots(&plots)?;
-    let write = |path: PathBuf, bytes: &[u8]| {
-        crate::files::write_atomic(&path, bytes)
+        .with_context(|| format!("{}: cannot create the plots directory", plots.display()))?;
+    let mut write = |path: PathBuf, bytes: &[u8]| {
+        steps.start(&path.display().to_string())?;
+        crate::files::write_synced(&path, bytes)
             .with_context(|| format!("{}: cannot write", path.display()))
     };
     for figure in doc.figures() {
@@ -159,20 +314,6 @@ fn write_report(out: &Path, runs: &[RunDir]) -> anyhow::Result<usize> {
     write(out.join("report.md"), markdown::render(&doc).as_bytes())?;
     write(out.join("report.html"), html::render(&doc).as_bytes())?;
     Ok(doc.figures().len())
-}
-
-/// Removes the SVG files a previous report left in `plots`.
-fn remove_old_plots(plots: &Path) -> anyhow::Result<()> {
-    let entries =
-        std::fs::read_dir(plots).with_context(|| format!("{}: cannot list", plots.display()))?;
-    for entry in entries.flatten() {
-        let path = entry.path();
-        if path.extension().is_some_and(|e| e == "svg") {
-            std::fs::remove_file(&path)
-                .with_context(|| format!("{}: cannot remove", path.display()))?;
-        }
-    }
-    Ok(())
 }
 
 /// One step of a game's package: its run directory's name and its `paigow` arguments.
@@ -251,21 +392,32 @@ fn check_package(args: &ReportArgs, game: &GameRules) -> anyhow::Result<()> {
     Ok(())
 }
 
-/// Runs a game's package into `OUT/runs/`; returns the run directories.
-fn run_package(args: &ReportArgs, game_name: &str) -> anyhow::Result<Vec<PathBuf>> {
+/// Runs a game's package into `temp/runs/` (the report's new directory); returns the run
+/// directories.
+fn run_package(
+    args: &ReportArgs,
+    game_name: &str,
+    temp: &Path,
+    steps: &mut Steps,
+) -> anyhow::Result<Vec<PathBuf>> {
     let game = GameRules::load(game_name)?;
     check_package(args, &game)?;
-    let runs = args.out.join("runs");
+    let runs = temp.join(RUNS_DIR);
     let exe = std::env::current_exe()
         .context("cannot find this paigow executable to run the package's steps")?;
     let mut dirs = Vec::new();
     for step in package_steps(args, game_name, &game, &runs) {
         let started = Instant::now();
+        steps.start(&format!(
+            "the package step `paigow {}`",
+            step.args.join(" ")
+        ))?;
         if !args.quiet {
             eprintln!("paigow {}", step.args.join(" "));
         }
         let status = std::process::Command::new(&exe)
             .args(&step.args)
+            .env_remove(FAIL_AFTER_STEP)
             .status()
             .with_context(|| format!("cannot run paigow {}", step.args.join(" ")))?;
         if !status.success() {

@@ -25,6 +25,7 @@ mod exact_main;
 mod fuzz_inputs;
 mod optimal;
 mod provenance;
+mod report_sets;
 mod run_engine;
 mod setting_bets;
 mod settlement_rules;
