@@ -187,6 +187,7 @@ impl RunDir {
         };
         let kind = kind_of(&manifest, &csv);
         check::check(&kind, &manifest, &csv).map_err(fail)?;
+        check::check_inputs(spec.as_ref(), &inputs).map_err(fail)?;
         let game = game_text(spec.as_ref(), &inputs);
         Ok(RunDir {
             dir: name,

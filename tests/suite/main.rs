@@ -26,6 +26,7 @@ mod fuzz_inputs;
 mod optimal;
 mod provenance;
 mod report_sets;
+mod run_check;
 mod run_engine;
 mod setting_bets;
 mod settlement_rules;

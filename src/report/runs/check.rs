@@ -3,6 +3,13 @@
 //! print, the files its kind writes (each with rows), the columns the report reads, every
 //! numeric cell a finite number in its range, and each wager's return table whole.
 //!
+//! Then each figure the report prints is cross-checked against the counts and hashes it comes
+//! from ([`figures`]): a wager's EV against its return lines' counts and pays, its house edge
+//! against its EV, its interval around its EV, its SD against its counts (where one bet is one
+//! hand), its convergence's last row against its summary; the manifest's deals, players and
+//! chunks against the files' trials; each category against the categories' total and the deck;
+//! and each input text the manifest embeds against the SHA-256 it lists ([`check_inputs`]).
+//!
 //! Invariant: a run of a known kind that passed [`check`] has, for every wager in its
 //! `summary.csv`, one summary row, return rows ending in one `total` row whose count is the sum
 //! of its lines' counts (at least one line with a pays), and (a simulation) convergence rows;
@@ -12,8 +19,12 @@
 
 use std::collections::BTreeMap;
 
+mod figures;
+
 use super::{CsvFile, MAIN_NAMES, RunKind};
 use crate::report::WAGER_COLUMNS;
+
+pub use figures::check_inputs;
 
 /// What a numeric column holds.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -87,7 +98,18 @@ const RULES: &[(&str, Rule)] = &[
     ("diff_ci99_low", Rule::Finite),
     ("diff_ci99_high", Rule::Finite),
     ("correlation", Rule::Finite),
+    ("rounds", Rule::Count),
+    ("share_of_rounds", Rule::Fraction),
+    ("no_action_share", Rule::Fraction),
+    ("partial_action_share", Rule::Fraction),
+    ("standard_error_chips_per_round", Rule::NonNegative),
 ];
+
+/// Whether a column of a `table` run's `summary.csv` is a figure (a finite number or "-"):
+/// every column from `rounds` on (those before name the variant, seat and bets).
+fn is_table_figure(column: &str) -> bool {
+    column.contains("_per_") || column.contains("_ci95_") || column.ends_with("_share")
+}
 
 /// The cells of `returns.csv` a command writes as "-" on some rows (a total, an "of which" row,
 /// an event never seen, a line without a claim).
@@ -236,9 +258,17 @@ pub fn check(
         }
     }
     match kind {
-        RunKind::Simulate | RunKind::ExactBonus | RunKind::ExactMain => check_wagers(kind, csv),
-        RunKind::Compare => check_compare(&csv["compare.csv"]),
-        _ => Ok(()),
+        RunKind::Simulate | RunKind::ExactBonus | RunKind::ExactMain => {
+            check_wagers(kind, csv)?;
+            figures::check_wager_figures(kind, manifest, csv)
+        }
+        RunKind::Compare => {
+            check_compare(&csv["compare.csv"])?;
+            figures::check_compare_figures(manifest, &csv["compare.csv"])
+        }
+        RunKind::Table => figures::check_table_figures(manifest, &csv["summary.csv"]),
+        RunKind::ExactCategories => figures::check_categories(&csv["categories.csv"]),
+        RunKind::Other(_) => Ok(()),
     }
 }
 
@@ -283,9 +313,17 @@ fn check_rows(file: &CsvFile) -> Result<(), String> {
 /// Every cell of a column in [`RULES`] is a number in its range ("-" where the command writes
 /// one), and every `X_low` is at most its `X_high`.
 fn check_cells(kind: &RunKind, file: &CsvFile) -> Result<(), String> {
+    let table_figures: Vec<(&str, Rule)> = match (kind, file.name.as_str()) {
+        (RunKind::Table, "summary.csv") => (file.header.iter())
+            .filter(|c| is_table_figure(c) && !RULES.iter().any(|(r, _)| r == c))
+            .map(|c| (c.as_str(), Rule::Finite))
+            .collect(),
+        _ => Vec::new(),
+    };
     for (i, row) in file.rows.iter().enumerate() {
         let at = |column: &str| format!("{} line {}, column {column}", file.name, file.lines[i]);
-        for (column, rule) in RULES.iter().filter(|(c, _)| file.has(c)) {
+        let rules = RULES.iter().copied().chain(table_figures.iter().copied());
+        for (column, rule) in rules.filter(|(c, _)| file.has(c)) {
             let cell = file.get(row, column).trim();
             if cell == "-" && dash_allowed(kind, file, row, column) {
                 continue;
