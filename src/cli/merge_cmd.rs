@@ -3,9 +3,11 @@
 //!
 //! A file named twice is refused first. Then every file is read and checked all but its tally
 //! ([`partial::read_header`]: format, configuration digest, chunk ranges) and the files'
-//! configurations are compared ([`partial::same_runs`]: command, game, ways, options, seed,
-//! deals, chunk size), so that shards of different runs are refused as such, naming the two
-//! files and the field, before any tally is read. Only then are the tallies read as the
+//! configurations are compared ([`partial::same_runs`]: tool version, command, game, ways,
+//! options, seed, deals, chunk size; each file's `config_sha256` binds all of them, so one
+//! edited alone is refused as damaged), so that shards of different runs are refused as such,
+//! naming the two files and the field, before any tally is read; and partials of a version
+//! other than this binary's are refused. Only then are the tallies read as the
 //! command's (their own consistency and the digest of each field checked), the configuration
 //! rebuilt from the run spec the first file carries (no other file is read), and each tally
 //! checked against it before anything is written. [`partial::merge`] refuses overlapping and
@@ -27,7 +29,7 @@ use crate::engine::run::spec::RunSpec;
 use crate::engine::run::{Job, Tally};
 use crate::engine::simulate::{self, Simulation};
 use crate::engine::table::{self, Table};
-use crate::report::facts::RunFacts;
+use crate::report::facts::{RunFacts, VERSION};
 use crate::report::partial::{self, Header, Partial, PartialError, RunExtra};
 
 /// The end of `paigow merge --help`.
@@ -68,12 +70,18 @@ pub fn run(args: &MergeArgs) -> anyhow::Result<()> {
     let headers = read_headers(&args.partials)?;
     partial::same_runs(&headers)?;
     let (first, header) = &headers[0];
+    if header.facts.version != VERSION {
+        anyhow::bail!(
+            "{first}: written by paigow {}, and this is paigow {VERSION}: a partial's tally is \
+             that version's, and its reports are written by that version; merge with it",
+            header.facts.version
+        );
+    }
     let summary = match header.spec.command.as_str() {
         simulate::COMMAND => merge_as(
             args,
             headers,
             |spec| Ok(Simulation::from_spec(spec)?),
-            Simulation::check_tally,
             match args.quiet {
                 true => super::simulate_cmd::write_reports_quietly,
                 false => super::simulate_cmd::write_reports,
@@ -83,14 +91,12 @@ pub fn run(args: &MergeArgs) -> anyhow::Result<()> {
             args,
             headers,
             |spec| Ok(Comparison::from_spec(spec)?),
-            |_, _| Ok(()),
             super::compare_cmd::write_reports,
         )?,
         table::COMMAND => merge_as(
             args,
             headers,
             |spec| Ok(Table::from_spec(spec)?),
-            |_, _| Ok(()),
             super::table_cmd::write_reports,
         )?,
         other => anyhow::bail!("{first}: partial of an unknown command '{other}'"),
@@ -118,7 +124,6 @@ fn merge_as<J: Job>(
     args: &MergeArgs,
     headers: Vec<(String, Header)>,
     build: impl Fn(&RunSpec) -> anyhow::Result<J>,
-    check: impl Fn(&J, &J::Tally) -> Result<(), String>,
     write: Writer<J>,
 ) -> anyhow::Result<String> {
     let (first_file, first) = &headers[0];
@@ -129,10 +134,11 @@ fn merge_as<J: Job>(
     let mut partials: Vec<(String, Partial<J::Tally>)> = Vec::new();
     for (file, header) in headers {
         let p = header.with_tally::<J::Tally>(&file)?;
-        check(&job, &p.tally).map_err(|message| PartialError::Invalid {
-            file: file.clone(),
-            message: format!("{message}: the file was edited or damaged"),
-        })?;
+        job.check_read_tally(&p.tally)
+            .map_err(|message| PartialError::Invalid {
+                file: file.clone(),
+                message: format!("{message}: the file was edited or damaged"),
+            })?;
         partials.push((file, p));
     }
     let tally = partial::merge(&partials)?;

@@ -396,7 +396,10 @@ fn run_with_checkpoint<J: Job>(
                 "{file}: a checkpoint already exists; add --resume to continue that run, or remove the file to start over"
             );
         }
-        checkpoint::resume(path, base)?
+        let (done, tally) = checkpoint::resume(path, base)?;
+        job.check_read_tally(&tally)
+            .map_err(|m| anyhow::anyhow!("{file}: {m}: the checkpoint was edited or damaged"))?;
+        (done, tally)
     } else {
         if args.resume && !args.quiet {
             eprintln!("note: {file} does not exist yet; starting the run from the beginning");

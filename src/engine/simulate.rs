@@ -653,6 +653,10 @@ impl Job for Simulation {
     type Tally = SimTally;
     type Round = DealtRound;
 
+    fn check_read_tally(&self, tally: &SimTally) -> Result<(), String> {
+        self.check_tally(tally)
+    }
+
     fn deck(&self) -> Deck {
         self.game.deck
     }
@@ -737,6 +741,34 @@ impl Simulation {
             return Err(format!(
                 "tally net {} does not match its outcome counts ({net})",
                 tally.net_units
+            ));
+        }
+        self.check_net_squared(tally)
+    }
+
+    /// The tally's sum of squared round nets against its outcome counts: equal to the hands'
+    /// squared nets with one player a round; with P players, at most P times them (a round's
+    /// squared net is at most P times its hands' squares) and at least the net squared over the
+    /// rounds (Cauchy-Schwarz). Counts moved between outcomes with the net adjusted are caught
+    /// here unless the squares are adjusted too.
+    fn check_net_squared(&self, tally: &SimTally) -> Result<(), String> {
+        let hands = tally.outcomes.net_units_squared(&self.game.main_wager);
+        let squared = tally.net_units_squared;
+        let fits = match self.players {
+            1 => squared == hands,
+            p => {
+                let most = hands.checked_mul(u128::from(p));
+                let least = (tally.net_units.unsigned_abs())
+                    .checked_mul(tally.net_units.unsigned_abs())
+                    .map(|n| n.div_ceil(u128::from(tally.rounds.max(1))));
+                most.is_none_or(|m| squared <= m) && least.is_none_or(|l| squared >= l)
+            }
+        };
+        if !fits {
+            return Err(format!(
+                "tally's sum of squared nets {squared} does not fit its outcome counts (whose \
+                 hands' squared nets sum to {hands}, with {} players a round)",
+                self.players
             ));
         }
         Ok(())

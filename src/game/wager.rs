@@ -390,6 +390,18 @@ impl OutcomeCounts {
             .sum()
     }
 
+    /// The sum over the hands counted of the square of each hand's net (in bet units squared):
+    /// what one player's rounds sum as their squared net, and a bound on a table's.
+    pub fn net_units_squared(&self, wager: &MainWager) -> u128 {
+        Outcome::ALL
+            .iter()
+            .map(|&o| {
+                let net = o.net_units(wager).unsigned_abs();
+                u128::from(self.get(o)) * u128::from(net * net)
+            })
+            .sum()
+    }
+
     /// Adds `other`'s counts.
     pub fn add(&mut self, other: &OutcomeCounts) {
         for (a, b) in self.0.iter_mut().zip(other.0) {

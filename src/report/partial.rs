@@ -3,11 +3,22 @@
 //!
 //! The file is pretty JSON (format [`FORMAT`], version [`FORMAT_VERSION`]) holding: the run's
 //! [`RunSpec`] (command, the exact texts of the game, paytables and strategy files, options:
-//! merge rebuilds the configuration from it alone), `config_sha256` (the spec's digest with the
-//! deals and chunk size), the plan (seed, deals, chunk size, chunk count), the shard, the chunks
+//! merge rebuilds the configuration from it alone), `config_sha256` (the digest of the run's
+//! whole identity: the spec, the seed, deals and chunk size, and the tool's version), the plan (seed, deals, chunk size, chunk count), the shard, the chunks
 //! covered as sorted disjoint half-open ranges `[start, end)`, the deals they hold, the run facts
 //! of the process that wrote it, the command's tally (every integer; 128-bit sums as decimal
-//! strings, so every value round-trips exactly) and a SHA-256 of each of the tally's fields.
+//! strings, so every value round-trips exactly) and a SHA-256 of each of the tally's fields,
+//! each bound to the run's identity (the digest of `config_sha256` and the field).
+//!
+//! What the digests protect, and what they do not. They are checksums anyone can recompute, not
+//! signatures: they catch accidental damage (a file cut short, a flipped byte, a copy gone wrong)
+//! and an edit of one field that leaves the others (a seed or version edited, a tally pasted
+//! from another run), never a deliberate forgery that recomputes them. Against tallies edited
+//! with their digests recomputed, the checks that stand are the tallies' internal consistency,
+//! which no digest is needed for: rounds against the chunks' deals, outcome counts against the
+//! hands, and for a simulation the net and the sum of squared nets against the outcome counts
+//! ([`crate::engine::simulate::Simulation::check_tally`]); counts moved between outcomes that pay
+//! the same, or between categories, pass every check.
 //!
 //! A file is read in two steps: its [`Header`] (everything but the tally, which stays untyped
 //! JSON) and then its tally, as the type of the command the header names. So partials of
@@ -17,7 +28,8 @@
 //!
 //! Invariants: a [`Partial`] that passed [`Partial::check_header`] has ranges inside
 //! `0..chunks` (inside its shard's range, for a shard), a configuration digest equal to the one
-//! recomputed from its own spec and the deals of its chunks as `deals_covered`; one that also
+//! recomputed from its own spec, seed, deals, chunk size and version, and the deals of its
+//! chunks as `deals_covered`; one that also
 //! passed [`Partial::check_tally`] has a tally whose rounds equal those deals, whose counts agree
 //! with each other ([`Tally::check`]) and whose fields match their digests. [`same_run`] accepts
 //! two partials only when they agree on tool, version, every field of the run spec (command,
@@ -41,7 +53,7 @@ use crate::report::facts::RunFacts;
 /// The `format` field of every partial file.
 pub const FORMAT: &str = "paigow-partial";
 /// The version of the partial-file layout this build reads and writes.
-pub const FORMAT_VERSION: u32 = 3;
+pub const FORMAT_VERSION: u32 = 4;
 
 /// Whether a partial is a shard's result or a checkpoint of a run in progress.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -60,7 +72,8 @@ pub struct Partial<T> {
     pub kind: PartialKind,
     /// What was run.
     pub spec: RunSpec,
-    /// SHA-256 of the spec with the deals and chunk size ([`RunSpec::digest`]).
+    /// SHA-256 of the run's identity: the spec with the seed, deals, chunk size and the tool's
+    /// version ([`RunSpec::digest`]).
     pub config_sha256: String,
     pub seed: u64,
     pub deals: u64,
@@ -75,7 +88,8 @@ pub struct Partial<T> {
     /// The process that wrote it.
     pub facts: RunFacts,
     pub tally: T,
-    /// SHA-256 of each field of the tally, as written.
+    /// SHA-256 of each field of the tally, as written, bound to `config_sha256`
+    /// ([`field_digests`]).
     pub tally_sha256: BTreeMap<String, String>,
 }
 
@@ -132,15 +146,17 @@ impl PartialError {
     }
 }
 
-/// The SHA-256 of each top-level field of a tally's JSON.
-pub fn field_digests<T: Serialize>(tally: &T) -> BTreeMap<String, String> {
+/// The SHA-256 of each top-level field of a tally's JSON, bound to the run's identity
+/// `config_sha256` (the digest of it, a newline and the field's JSON), so a tally pasted from
+/// another run does not match. A checksum against damage, not a signature (see the module docs).
+pub fn field_digests<T: Serialize>(tally: &T, config_sha256: &str) -> BTreeMap<String, String> {
     let value = serde_json::to_value(tally).expect("a tally serialises");
+    let digest = |v: &serde_json::Value| sha256_hex(format!("{config_sha256}\n{v}").as_bytes());
     match value {
-        serde_json::Value::Object(fields) => fields
-            .into_iter()
-            .map(|(k, v)| (k, sha256_hex(v.to_string().as_bytes())))
-            .collect(),
-        other => BTreeMap::from([(String::new(), sha256_hex(other.to_string().as_bytes()))]),
+        serde_json::Value::Object(fields) => {
+            fields.into_iter().map(|(k, v)| (k, digest(&v))).collect()
+        }
+        other => BTreeMap::from([(String::new(), digest(&other))]),
     }
 }
 
@@ -223,7 +239,7 @@ impl<T> Partial<T> {
             ));
         }
         self.check_ranges()?;
-        let digest = self.spec.digest(&plan);
+        let digest = self.spec.digest(&plan, &self.facts.version);
         if self.config_sha256 != digest {
             return Err(format!(
                 "config_sha256 {} does not match its own configuration ({digest}): the file was edited or damaged",
@@ -318,11 +334,12 @@ impl<T: Tally> Partial<T> {
         facts: RunFacts,
         tally: T,
     ) -> Partial<T> {
+        let spec_digest = spec.digest(plan, &facts.version);
         Partial {
             format: FORMAT.to_string(),
             format_version: FORMAT_VERSION,
             kind,
-            config_sha256: spec.digest(plan),
+            config_sha256: spec_digest.clone(),
             spec,
             seed: plan.seed,
             deals: plan.deals,
@@ -331,8 +348,8 @@ impl<T: Tally> Partial<T> {
             shard,
             chunk_ranges: ChunkSet::default(),
             deals_covered: 0,
+            tally_sha256: field_digests(&tally, &spec_digest),
             facts,
-            tally_sha256: field_digests(&tally),
             tally,
         }
     }
@@ -342,7 +359,7 @@ impl<T: Tally> Partial<T> {
         Partial {
             deals_covered: self.deals_in(&chunk_ranges),
             chunk_ranges,
-            tally_sha256: field_digests(&tally),
+            tally_sha256: field_digests(&tally, &self.config_sha256),
             tally,
             facts,
             ..self.clone()
@@ -378,7 +395,7 @@ impl<T: Tally> Partial<T> {
 
     /// Every field of the tally matches its stored digest, naming the first that does not.
     fn check_tally_digests(&self) -> Result<(), String> {
-        let actual = field_digests(&self.tally);
+        let actual = field_digests(&self.tally, &self.config_sha256);
         let names: std::collections::BTreeSet<&String> =
             actual.keys().chain(self.tally_sha256.keys()).collect();
         for name in names {

@@ -168,19 +168,21 @@ fn shards_of_different_runs_are_refused_naming_the_difference() {
     // A shard written by another version, or by another command, is refused as such.
     let text = fs::read_to_string(&base[1]).unwrap();
     let edited = dir.path().join("edited.json");
-    fs::write(
-        &edited,
-        text.replace("\"version\": \"", "\"version\": \"9.9.9-"),
-    )
-    .unwrap();
+    let rehashed = |mut p: Partial<SimTally>| {
+        p.config_sha256 = p.spec.digest(&p.plan().unwrap(), &p.facts.version);
+        p.tally_sha256 = paigow::report::partial::field_digests(&p.tally, &p.config_sha256);
+        p.to_json()
+    };
+    let mut other: Partial<SimTally> = serde_json::from_str(&text).unwrap();
+    other.facts.version = format!("9.9.9-{}", other.facts.version);
+    fs::write(&edited, rehashed(other)).unwrap();
     merge(&[base[0].clone(), edited.clone()], &dir.path().join("o"))
         .failure()
         .stderr(contains("differ in tool and version"))
         .stderr(contains("9.9.9-"));
     let mut other: Partial<SimTally> = serde_json::from_str(&text).unwrap();
     other.spec.command = "table".to_string();
-    other.config_sha256 = other.spec.digest(&other.plan().unwrap());
-    fs::write(&edited, other.to_json()).unwrap();
+    fs::write(&edited, rehashed(other)).unwrap();
     merge(&[base[0].clone(), edited.clone()], &dir.path().join("o"))
         .failure()
         .stderr(contains("differ in command (simulate vs table)"));
@@ -213,8 +215,8 @@ fn damaged_or_foreign_files_are_refused() {
     refused("not json", "not a paigow partial result");
     refused("{\"a\": 1}", "not a paigow partial result");
     refused(
-        &text.replace("\"format_version\": 3", "\"format_version\": 4"),
-        "format version 4",
+        &text.replace("\"format_version\": 4", "\"format_version\": 5"),
+        "format version 5",
     );
     let value: serde_json::Value = serde_json::from_str(&text).unwrap();
     let mut edited = value.clone();
@@ -238,7 +240,8 @@ fn damaged_or_foreign_files_are_refused() {
     let mut partial: Partial<SimTally> = serde_json::from_str(&text).unwrap();
     partial.tally.net_units = 1;
     partial.tally.block_net = vec![1];
-    partial.tally_sha256 = paigow::report::partial::field_digests(&partial.tally);
+    partial.tally_sha256 =
+        paigow::report::partial::field_digests(&partial.tally, &partial.config_sha256);
     refused(&partial.to_json(), "does not match its outcome counts");
     refused(
         &text.replace(

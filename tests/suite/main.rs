@@ -28,6 +28,7 @@ mod provenance;
 mod report_sets;
 mod run_check;
 mod run_engine;
+mod run_identity;
 mod setting_bets;
 mod settlement_rules;
 mod shard_format;

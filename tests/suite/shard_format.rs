@@ -167,7 +167,10 @@ fn an_edited_tally_is_refused_naming_the_field() {
     let err = refused(edited);
     assert!(err.contains("tally field 'outcomes'"), "{err}");
     let partial: Partial<Tally> = serde_json::from_str(&text).unwrap();
-    assert_eq!(partial.tally_sha256, field_digests(&partial.tally));
+    assert_eq!(
+        partial.tally_sha256,
+        field_digests(&partial.tally, &partial.config_sha256)
+    );
 }
 
 #[test]

@@ -135,6 +135,14 @@ pub trait Job: Sync {
     /// anything the job computes after them), for refusing runs that would take days: well
     /// below the rates the benchmarks measure, so that the estimate errs long.
     fn estimated_seconds(&self, plan: &Plan) -> f64;
+
+    /// Checks a tally read back from a file (a checkpoint resumed, a shard merged) against this
+    /// job: by default against itself only ([`Tally::check`]); a job whose tally's figures
+    /// follow from its configuration checks them too (a simulation: the net and the sum of
+    /// squared nets against the outcome counts).
+    fn check_read_tally(&self, tally: &Self::Tally) -> Result<(), String> {
+        tally.check()
+    }
 }
 
 /// How many rounds ahead of playing [`run_chunk`] deals. The cache lines a round's hands need

@@ -121,11 +121,12 @@ impl RunSpec {
         (text.parse()).map_err(|_| self.error(format!("option {key} = '{text}' is not valid")))
     }
 
-    /// SHA-256 (hex) of the spec with the deals and chunk size of `plan` (the seed is checked
-    /// apart, so that a mismatch can be named).
-    pub fn digest(&self, plan: &Plan) -> String {
-        let text =
-            serde_json::to_string(&(self, plan.deals, plan.chunk_size)).expect("a spec serialises");
+    /// SHA-256 (hex) of the spec with the seed, deals and chunk size of `plan` and the tool's
+    /// `version`: every field of a run's identity (each is also compared apart, so that a
+    /// mismatch can be named).
+    pub fn digest(&self, plan: &Plan, version: &str) -> String {
+        let identity = (self, plan.seed, plan.deals, plan.chunk_size, version);
+        let text = serde_json::to_string(&identity).expect("a spec serialises");
         sha256_hex(text.as_bytes())
     }
 
