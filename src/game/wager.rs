@@ -412,7 +412,9 @@ impl OutcomeCounts {
 
 /// One row of a main wager's returns table: its event, the event in words, what it pays in bet
 /// units (`None` for a breakdown of the row above, which is not added into the total), and the
-/// outcomes it counts.
+/// outcomes it counts. The pay is the player's net for the outcome ([`Outcome::net_units`]): a
+/// flat collection is part of every row's pay, not a row of its own, since it is taken on every
+/// bet whatever the outcome and so is no outcome.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct ReturnRow {
     pub event: &'static str,
@@ -421,8 +423,9 @@ pub struct ReturnRow {
     pub outcomes: &'static [Outcome],
 }
 
-/// The returns rows of `wager`, in report order: each outcome the game can produce, losses
-/// broken down, and the collection where there is one. Rows with pays add up to the total.
+/// The returns rows of `wager`, in report order: each outcome the game can produce, and losses
+/// broken down. Rows with pays count each bet once (their counts add up to the total) and
+/// their returns add up to the EV, a flat collection included.
 pub fn return_rows(wager: &MainWager) -> Vec<ReturnRow> {
     use Outcome::*;
     let row = |(event, label), pays, outcomes| ReturnRow {
@@ -431,10 +434,11 @@ pub fn return_rows(wager: &MainWager) -> Vec<ReturnRow> {
         pays,
         outcomes,
     };
+    let net = |outcome: Outcome| Some(outcome.net_units(wager));
     let win = ("win both", "Player wins both hands");
-    let mut rows = vec![row(win, Some(wager.win_units()), &[Win][..])];
+    let mut rows = vec![row(win, net(Win), &[Win][..])];
     if Overqualified.is_possible(wager) {
-        let pays = Some(wager.overqualifier_units());
+        let pays = net(Overqualified);
         let event = (
             "dealer overqualifies",
             "Dealer overqualifies: paid the multiple",
@@ -445,7 +449,7 @@ pub fn return_rows(wager: &MainWager) -> Vec<ReturnRow> {
         DoubleCopy::Loss => ("push", "Push: one hand each"),
         DoubleCopy::Push => ("push", "Push: one hand each, or a tie on both hands"),
     };
-    rows.push(row(push, Some(0), &[Push]));
+    rows.push(row(push, net(Push), &[Push]));
     if NotQualified.is_possible(wager) {
         let event = match wager.qualification {
             Qualification::NotQueenHigh => (
@@ -465,21 +469,16 @@ pub fn return_rows(wager: &MainWager) -> Vec<ReturnRow> {
                 "Dealer does not qualify: push",
             ),
         };
-        rows.push(row(event, Some(0), &[NotQualified]));
+        rows.push(row(event, net(NotQualified), &[NotQualified]));
     }
     let lose = ("lose", "Player loses");
-    rows.push(row(lose, Some(-BET_UNITS), &[Loss, CopyLoss, Foul]));
+    rows.push(row(lose, net(Loss), &[Loss, CopyLoss, Foul]));
     let copies = (
         "  of which copies",
         "of which copies (a tie goes to the dealer)",
     );
     rows.push(row(copies, None, &[CopyLoss]));
     rows.push(row(("  of which fouls", "of which fouls"), None, &[Foul]));
-    if wager.fee_units() > 0 {
-        let pays = Some(-wager.fee_units());
-        let event = ("collection (every bet)", "Collection, on every bet");
-        rows.push(row(event, pays, &Outcome::ALL));
-    }
     rows
 }
 
@@ -668,8 +667,9 @@ mod tests {
         }
     }
 
-    /// Every outcome a game can produce is in exactly one row that adds into the total (the
-    /// collection aside), at its own pay; so the rows' returns add up to the EV.
+    /// Every outcome a game can produce is in exactly one row that adds into the total, at its
+    /// own net pay (a flat collection included); so the rows' counts add up to the bets and
+    /// their returns to the EV.
     #[test]
     fn every_possible_outcome_has_one_paying_row() {
         let games = [
@@ -683,7 +683,7 @@ mod tests {
             for outcome in Outcome::ALL {
                 let paying: Vec<&ReturnRow> = rows
                     .iter()
-                    .filter(|r| r.pays.is_some() && r.outcomes.len() < OUTCOMES)
+                    .filter(|r| r.pays.is_some())
                     .filter(|r| r.outcomes.contains(&outcome))
                     .collect();
                 if !outcome.is_possible(&wager) {
@@ -691,7 +691,11 @@ mod tests {
                     continue;
                 }
                 assert_eq!(paying.len(), 1, "{outcome:?} in {text}");
-                assert_eq!(paying[0].pays, Some(outcome.units(&wager)), "{outcome:?}");
+                assert_eq!(
+                    paying[0].pays,
+                    Some(outcome.net_units(&wager)),
+                    "{outcome:?}"
+                );
             }
             let mut counts = OutcomeCounts::default();
             for (i, outcome) in Outcome::ALL.into_iter().enumerate() {

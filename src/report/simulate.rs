@@ -4,7 +4,8 @@
 //! deals). Rows whose Return adds up to the Total come first; "of which" rows break a row down
 //! and have "-" for Pays and Return, so they are not added twice. Main-wager rows are the game's
 //! [`return_rows`], counted from the tally's outcome counters. Pays are the net per unit bet
-//! ([`units`]: a losing bet -1), as in every report.
+//! ([`units`]: a losing bet -1; a flat collection is part of every main-wager row's pay), as in
+//! every report.
 
 use std::io::{self, Write};
 
