@@ -30,9 +30,12 @@ struct Scale {
 
 impl Scale {
     fn new(lo: f64, hi: f64, from: f64, to: f64, log: bool) -> Scale {
-        // Finite ends, low below high, whatever the data: `at` clamps into them.
+        // Finite ends, low below high (and above zero on a log scale), whatever the data: `at`
+        // clamps into them.
         let (lo, hi) = match (lo.is_finite(), hi.is_finite()) {
-            (true, true) if hi > lo => (lo, hi),
+            (true, true) if hi > lo && (!log || lo > 0.0) => (lo, hi),
+            (true, _) if log && lo > 0.0 => (lo, lo * 10.0),
+            _ if log => (1.0, 10.0),
             (true, _) => (lo - 1.0, lo + 1.0),
             _ => (0.0, 1.0),
         };
@@ -473,5 +476,22 @@ mod tests {
         let log = Scale::new(1.0, 1000.0, 0.0, 300.0, true);
         assert_eq!(log.at(10.0), 100.0);
         assert_eq!(log.at(1e9), 300.0);
+        let one = Scale::new(1.0, 1.0, 0.0, 300.0, true);
+        assert!((one.lo, one.hi) == (1.0, 10.0), "{} {}", one.lo, one.hi);
+        assert!(Scale::new(0.0, 5.0, 0.0, 300.0, true).lo > 0.0);
+    }
+
+    /// A run of one deal (one point, at 1 deal) made the log axis run from 10^i32::MIN: the
+    /// report hung writing two billion ticks.
+    #[test]
+    fn a_convergence_plot_of_one_deal_has_a_few_ticks() {
+        let point = RunningPoint {
+            deals: 1.0,
+            estimate: 0.5,
+            low: 0.5,
+            high: 0.5,
+        };
+        let svg = convergence("one deal", &[point], None);
+        assert!(svg.len() < 20_000, "{} bytes", svg.len());
     }
 }
