@@ -286,7 +286,9 @@ pub struct CompareTally {
     pub outcomes: Vec<OutcomeCounts>,
     /// Per pair of arms ([`Comparison::pairs`]): deals by (outcome under A, outcome under B).
     pub joint: Vec<[[u64; OUTCOMES]; OUTCOMES]>,
-    /// Per pair: hands set differently (both hands count when both sides vary).
+    /// Per pair: hands the compared ways set differently (both hands count when both sides
+    /// vary; a fixed way's hand never counts, even one set anew against each dealer), so at most
+    /// [`Side::hands`] a deal.
     pub set_differently: Vec<u64>,
     /// Deals where some two variants set a hand differently.
     pub any_set_differently: u64,
@@ -951,7 +953,10 @@ impl Comparison {
             // one dealer setting: no need to look.
             let dealer_differs =
                 arm_a.dealer != arm_b.dealer && r.dealer_setting(arm_a) != r.dealer_setting(arm_b);
-            let differ = u64::from(r.player[a] != r.player[b]) + u64::from(dealer_differs);
+            // A hand counts where the compared ways set it: a fixed player's way that sees the
+            // dealer sets anew against each dealer's way, but is not one of the ways compared.
+            let player_differs = arm_a.player != arm_b.player && r.player[a] != r.player[b];
+            let differ = u64::from(player_differs) + u64::from(dealer_differs);
             set_differently[p] += differ;
             any |= differ > 0;
         }
