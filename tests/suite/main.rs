@@ -29,6 +29,7 @@ mod report_sets;
 mod run_check;
 mod run_engine;
 mod run_identity;
+mod self_consistency;
 mod setting_bets;
 mod settlement_rules;
 mod shard_format;

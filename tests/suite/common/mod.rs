@@ -5,6 +5,7 @@
 
 pub mod cli;
 pub mod naive;
+pub mod report_rows;
 
 use paigow::cards::{Card, Cards, Deck};
 use paigow::eval::{FiveAces, JokerRule, Ranking, Wheel};
