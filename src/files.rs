@@ -225,6 +225,43 @@ fn integer_too_wide(message: &str) -> Option<&str> {
     rest.starts_with(" as i128").then_some(number)
 }
 
+/// The longest `name` a game, house way or paytable may have, in characters: long enough for
+/// any real title, short enough that labels, headings and error messages stay readable.
+pub const LONGEST_NAME: usize = 256;
+
+/// Checks the `name` key of the TOML `text` read from `origin`: not empty or only blanks (it
+/// labels every report and default output name), and at most [`LONGEST_NAME`] characters.
+pub fn check_name(origin: &str, text: &str, name: &str) -> Result<(), ConfigError> {
+    let refuse = |message: String| Err(ConfigError::at_key(origin, text, &["name"], message));
+    if name.trim().is_empty() {
+        return refuse("name is empty or only blanks: name the file's contents".to_string());
+    }
+    let length = name.chars().count();
+    if length > LONGEST_NAME {
+        return refuse(format!(
+            "name is {length} characters long: at most {LONGEST_NAME}"
+        ));
+    }
+    Ok(())
+}
+
+/// The text of the file at `path` (named `origin` in errors): a file that is not UTF-8 is refused
+/// at the line, column and byte offset of its first invalid byte.
+pub fn read_text(path: &Path, origin: &str) -> Result<String, ConfigError> {
+    let bytes =
+        fs::read(path).map_err(|e| ConfigError::file(origin, format!("cannot read: {e}")))?;
+    String::from_utf8(bytes).map_err(|e| {
+        let valid = e.utf8_error().valid_up_to();
+        let before = std::str::from_utf8(&e.as_bytes()[..valid]).unwrap_or_default();
+        ConfigError::at(
+            origin,
+            before,
+            valid,
+            format!("invalid UTF-8 at byte {valid} (the file must be UTF-8 text)"),
+        )
+    })
+}
+
 /// The text of a configuration given as a shipped name or a path, with the name to report it by.
 /// A path that exists wins over a shipped name.
 pub fn read_named(
@@ -246,9 +283,7 @@ pub fn read_named(
         ));
     }
     if path.is_file() {
-        let text = std::fs::read_to_string(path)
-            .map_err(|e| ConfigError::file(name_or_path, format!("cannot read: {e}")))?;
-        return Ok((text, name_or_path.to_string()));
+        return Ok((read_text(path, name_or_path)?, name_or_path.to_string()));
     }
     if let Some((_, origin, text)) = shipped.iter().find(|(n, _, _)| *n == name_or_path) {
         return Ok((text.to_string(), origin.to_string()));

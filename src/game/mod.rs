@@ -17,7 +17,7 @@ use serde::Deserialize;
 
 use crate::cards::Deck;
 use crate::eval::{FiveAces, JokerRule, Ranking, Wheel};
-use crate::files::{ConfigError, TextFile, parse_toml, read_named};
+use crate::files::{ConfigError, TextFile, check_name, parse_toml, read_named};
 use crate::game::paytable::Paytable;
 use crate::game::wager::MainWager;
 
@@ -179,6 +179,7 @@ impl GameRules {
         origin: &str,
         side_bets: Vec<Paytable>,
     ) -> Result<GameRules, ConfigError> {
+        check_name(origin, text, &file.name)?;
         let deck = match file.deck {
             52..=54 => Deck::with_jokers(file.deck - 52).expect("0..=2 jokers"),
             n => {
@@ -262,6 +263,7 @@ fn load_side_bets(
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::files::LONGEST_NAME;
 
     #[test]
     fn every_shipped_game_loads() {
@@ -292,9 +294,30 @@ mod tests {
             "name = \"x\"\ndeck = 53\njoker = \"crazy\"\n",
             "name = \"x\"\ndeck = 53\njoker = \"wild\"\nfive_aces = \"equal_royal\"\n",
             "deck = 53\n",
+            "name = \"\"\ndeck = 53\n",
+            "name = \" \\t \"\ndeck = 53\n",
         ] {
             assert!(GameRules::from_toml(bad, "g.toml").is_err(), "{bad}");
         }
         assert!(GameRules::load("no-such-game").is_err());
+    }
+
+    #[test]
+    fn a_blank_or_huge_name_is_refused_at_its_line() {
+        let blank = GameRules::from_toml("deck = 53\nname = \"  \"\n", "g.toml").unwrap_err();
+        assert!(
+            blank.to_string().starts_with("g.toml:2:1: name is empty"),
+            "{blank}"
+        );
+        let long = "N".repeat(LONGEST_NAME);
+        assert!(GameRules::from_toml(&format!("name = \"{long}\"\ndeck = 53\n"), "g").is_ok());
+        let huge = format!("name = \"{}\"\ndeck = 53\n", "N".repeat(100_000));
+        let err = GameRules::from_toml(&huge, "g.toml")
+            .unwrap_err()
+            .to_string();
+        assert!(
+            err.contains("100000 characters long") && err.len() < 200,
+            "{err}"
+        );
     }
 }

@@ -40,7 +40,7 @@ use serde::Deserialize;
 
 use crate::cards::RANKS;
 use crate::eval::Category;
-use crate::files::{ConfigError, line_column, parse_toml, read_named};
+use crate::files::{ConfigError, check_name, line_column, parse_toml, read_named};
 use crate::game::wager::BET_UNITS;
 
 /// Shipped paytables: (name, origin, TOML text).
@@ -667,6 +667,7 @@ impl Paytable {
     /// Parses and validates a paytable.
     pub fn from_toml(text: &str, origin: &str) -> Result<Paytable, ConfigError> {
         let file: PaytableFile = parse_toml(text, origin)?;
+        check_name(origin, text, &file.name)?;
         let _ = &file.notes;
         let at = |span: std::ops::Range<usize>, message: String| {
             ConfigError::at(origin, text, span.start, message)

@@ -24,7 +24,7 @@ pub mod validate;
 
 use crate::cards::Card;
 use crate::eval::split::SplitValues;
-use crate::files::{ConfigError, TextFile, parse_toml, read_named};
+use crate::files::{ConfigError, TextFile, check_name, parse_toml, read_named};
 use crate::game::wager::DealerSetting;
 use crate::strategy::Strategy;
 
@@ -121,6 +121,7 @@ impl HouseWay {
     /// Parses, validates and compiles a house way.
     pub fn from_toml(text: &str, origin: &str) -> Result<HouseWay, ConfigError> {
         let file: language::WayFile = parse_toml(text, origin).map_err(|e| name_rule(e, text))?;
+        check_name(origin, text, &file.name)?;
         let compiled = compile::compile(&file, text, origin)?;
         validate::validate(&compiled, origin)?;
         Ok(HouseWay {
