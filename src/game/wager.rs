@@ -208,13 +208,16 @@ fn commission(kind: CommissionKind, percent: Option<f64>) -> Result<Commission, 
     }
 }
 
-/// A percent in (0, 100) that is a whole number of hundredths, as basis points.
+/// A percent in (0, 100) that is a whole number of hundredths, as basis points. The range is
+/// checked on the basis points the percent is read as (within 1e-6 of a hundredth, so that
+/// 2.4999999999 is 2.5), so a percent that would be read as 0 or 100 (0.000000001,
+/// 99.99999999999) is refused, not run as no commission or as the whole win.
 fn basis_points(percent: f64) -> Result<u32, String> {
     let scaled = percent * 100.0;
     let rounded = scaled.round();
-    if !(percent > 0.0 && percent < 100.0) {
+    if !(1.0..=9_999.0).contains(&rounded) {
         return Err(format!(
-            "commission_percent = {percent}: expected a percent above 0 and below 100"
+            "commission_percent = {percent}: expected a percent from 0.01 to 99.99"
         ));
     }
     if (scaled - rounded).abs() > 1e-6 {
@@ -589,6 +592,9 @@ mod tests {
             "commission = \"percent_of_win\"\ncommission_percent = -5",
             "commission = \"percent_of_win\"\ncommission_percent = 0",
             "commission = \"percent_of_win\"\ncommission_percent = 5.001",
+            "commission = \"percent_of_win\"\ncommission_percent = 99.99999999999",
+            "commission = \"flat_per_bet\"\ncommission_percent = 0.000000001",
+            "commission = \"percent_of_win\"\ncommission_percent = nan",
             "commission = \"percent_of_win\"",
             "commission_percent = 5",
             "overqualifier = 5",
@@ -599,6 +605,17 @@ mod tests {
             let err = parse(&format!("[main_wager]\n{bad}\n"));
             assert!(err.is_err(), "{bad}");
         }
+        let edges = ["0.01", "99.99", "2.4999999999"];
+        let points = edges.map(|p| {
+            let text = format!(
+                "[main_wager]\ncommission = \"percent_of_win\"\ncommission_percent = {p}\n"
+            );
+            match parse(&text).unwrap().commission {
+                Commission::PercentOfWin { basis_points } => basis_points,
+                other => panic!("{other:?}"),
+            }
+        });
+        assert_eq!(points, [1, 9_999, 250]);
     }
 
     #[test]
