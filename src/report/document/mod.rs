@@ -182,8 +182,23 @@ impl Document {
     }
 }
 
-/// An anchor id from text: lower-case letters and digits, words joined by `-`.
+/// The longest slug, in bytes: a plot's file name holds two (a wager's and a run's), and a file
+/// name may have at most 255 bytes.
+const LONGEST_SLUG: usize = 80;
+
+/// An anchor id (and plot file name part) from text: lower-case letters and digits, words joined
+/// by `-`; a longer one is cut, with 12 hex digits of the text's SHA-256 to tell cut ones apart.
 pub fn slug(text: &str) -> String {
+    let whole = full_slug(text);
+    if whole.len() <= LONGEST_SLUG {
+        return whole;
+    }
+    let hash = crate::files::sha256_hex(text.as_bytes());
+    let kept = whole[..LONGEST_SLUG - 13].trim_end_matches('-');
+    format!("{kept}-{}", &hash[..12])
+}
+
+fn full_slug(text: &str) -> String {
     let mut out = String::new();
     for c in text.chars() {
         if c.is_ascii_alphanumeric() {
@@ -216,6 +231,12 @@ mod tests {
             "side-bet-big-hand-bonus-2"
         );
         assert_eq!(slug("!!"), "section");
+        let long = slug(&"B".repeat(250));
+        assert!(
+            long.len() <= LONGEST_SLUG && long.starts_with("bbbb"),
+            "{long}"
+        );
+        assert_ne!(long, slug(&"B".repeat(251)));
         assert_eq!(slug("Emperor's Challenge (7)"), "emperor-s-challenge-7");
     }
 }
