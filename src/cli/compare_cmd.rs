@@ -14,7 +14,9 @@ use serde::Serialize;
 use super::GameArg;
 use super::help::{Accepts, Help};
 use super::run_args::{Finished, RunArgs, run_to_reports, stem};
-use crate::engine::compare::{self, CompareSetup, CompareTally, Comparison, Side, Vary};
+use crate::engine::compare::{
+    self, CompareError, CompareSetup, CompareTally, Comparison, MAX_VARIANTS, Side, Vary,
+};
 use crate::engine::run::Plan;
 use crate::engine::run::spec::RunSpec;
 use crate::report::compare::{write_csv, write_examples, write_rule_groups};
@@ -101,6 +103,11 @@ pub fn run(args: &CompareArgs) -> anyhow::Result<()> {
         anyhow::bail!(
             "--examples is only meaningful with --vary player (the player's hand set differently)"
         );
+    }
+    // Counted before any way is resolved: an optimal way's table takes seconds to build.
+    let ways = args.ways.len();
+    if !(2..=MAX_VARIANTS).contains(&ways) {
+        return Err(CompareError::Variants(ways).into());
     }
     let setup = CompareSetup {
         vary,
@@ -263,7 +270,7 @@ fn ranking_text(
         threads = m.facts.threads,
         speed = super::run_args::speed_text(
             m.facts.wall_seconds,
-            m.deals_per_second.unwrap_or(0.0),
+            m.deals_per_second,
             "deals",
             m.extra.checkpoint.as_ref()
         ),

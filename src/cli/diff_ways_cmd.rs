@@ -3,7 +3,7 @@
 //! each group's EV change; `diff.csv` plus a summary on stdout.
 
 use std::fmt::Write as _;
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 use std::sync::Arc;
 use std::time::Instant;
 

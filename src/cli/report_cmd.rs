@@ -82,22 +82,22 @@ pub struct ReportArgs {
     all: bool,
     /// With --all: the player's way in the simulation and exact main (and, for a side bet
     /// judged on the player's setting, in exact bonus).
-    #[arg(long, default_value = "foxwoods")]
+    #[arg(long, requires = "all", default_value = "foxwoods")]
     player_way: String,
     /// With --all: the dealer's way in the simulation and exact main.
-    #[arg(long, default_value = "foxwoods")]
+    #[arg(long, requires = "all", default_value = "foxwoods")]
     dealer_way: String,
     /// With --all: deals in the simulation.
-    #[arg(long, short = 'n', default_value = "1e7", value_parser = parse_count)]
+    #[arg(long, requires = "all", short = 'n', default_value = "1e7", value_parser = parse_count)]
     deals: u64,
     /// With --all: the simulation's seed.
-    #[arg(long, short = 's', default_value_t = 1)]
+    #[arg(long, requires = "all", short = 's', default_value_t = 1)]
     seed: u64,
     /// With --all: players a round in the simulation (2 to 6 for a game with an Envy bonus).
-    #[arg(long, default_value_t = 1)]
+    #[arg(long, requires = "all", default_value_t = 1)]
     players: u8,
     /// With --all: worker threads of each step, 1 to 1024 (default: one per core).
-    #[arg(long, short = 't', value_parser = parse_threads)]
+    #[arg(long, requires = "all", short = 't', value_parser = parse_threads)]
     threads: Option<usize>,
     /// No progress lines and no summary.
     #[arg(long, short = 'q')]

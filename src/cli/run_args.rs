@@ -242,19 +242,21 @@ impl<T> Finished<T> {
     }
 }
 
-/// A run's time and rate for its stdout summary: "W s, R deals/s". After a resume the process
-/// dealt only the chunks the checkpoint lacked, so its time and rate are of those, and say so.
+/// A run's time and rate for its stdout summary: "W s, R deals/s" ([`rate_text`]). After a
+/// resume the process dealt only the chunks the checkpoint lacked, so its time and rate are of
+/// those, and say so.
 pub fn speed_text(
     wall: f64,
-    rate: f64,
+    per_second: Option<f64>,
     unit: &str,
     checkpoint: Option<&CheckpointFacts>,
 ) -> String {
+    let rate = rate_text(per_second, unit);
     match checkpoint.map_or(0, |c| c.chunks_resumed) {
-        0 => format!("{wall:.2} s, {rate:.0} {unit}/s"),
+        0 => format!("{wall:.2} s, {rate}"),
         resumed => format!(
-            "{wall:.2} s, {rate:.0} {unit}/s for the {unit} dealt after resuming {resumed} chunks \
-             from the checkpoint"
+            "{wall:.2} s, {rate} for the {unit} dealt after resuming {resumed} chunks from the \
+             checkpoint"
         ),
     }
 }
@@ -477,6 +479,15 @@ fn write_shard<T: Tally>(
         ))?;
     }
     Ok(())
+}
+
+/// A run's speed for its stdout summary: "N deals/s" (`what` per second), or what stands for a
+/// run too quick for the clock to time (no rate, or an infinite one).
+pub fn rate_text(per_second: Option<f64>, what: &str) -> String {
+    match per_second {
+        Some(rate) if rate.is_finite() => format!("{rate:.0} {what}/s"),
+        _ => "too quick to time".to_string(),
+    }
 }
 
 #[cfg(test)]

@@ -430,8 +430,9 @@ fn baseline(args: &SimulateArgs, simulation: &Simulation, plan: &Plan) -> anyhow
     bar.finish_and_clear();
     let rate = plan.deals as f64 / wall;
     super::print_stdout(&format!(
-        "{name}: {} deals in {wall:.3} s, {rate:.0} deals/s (checksum {checksum:016x})\n",
-        plan.deals
+        "{name}: {} deals in {wall:.3} s, {} (checksum {checksum:016x})\n",
+        plan.deals,
+        super::run_args::rate_text(Some(rate), "deals")
     ))
 }
 
@@ -480,7 +481,7 @@ fn summary_text(
         threads = m.facts.threads,
         speed = super::run_args::speed_text(
             m.facts.wall_seconds,
-            m.deals_per_second.unwrap_or(0.0),
+            m.deals_per_second,
             "deals",
             m.extra.checkpoint.as_ref()
         ),

@@ -18,6 +18,7 @@ use super::run_args::{Finished, RunArgs, run_to_reports, stem};
 use crate::engine::run::Plan;
 use crate::engine::run::spec::RunSpec;
 use crate::engine::table::{self, Table, TableError, TableOptions, TableSetup, TableTally};
+use crate::game::GameRules;
 use crate::report::facts::{Manifest, RunFacts};
 use crate::report::partial::RunExtra;
 use crate::report::table::{
@@ -102,16 +103,20 @@ pub struct TableArgs {
     run: RunArgs,
 }
 
-/// A table error with the flag of the option at fault, when one is.
-fn flagged(e: TableError) -> anyhow::Error {
-    match e.option_key() {
-        Some(key) => anyhow::anyhow!("--{}: {e}", key.replace('_', "-")),
-        None => e.into(),
+/// A table error with the flag of the option at fault, when one is, or the game file whose deck
+/// or main wager does not fit a table.
+fn flagged(e: TableError, game: &GameRules) -> anyhow::Error {
+    match (e.option_key(), &e) {
+        (Some(key), _) => anyhow::anyhow!("--{}: {e}", key.replace('_', "-")),
+        (None, TableError::Deck(_) | TableError::Wager(_)) => {
+            anyhow::anyhow!("{}: {e}", game.origin)
+        }
+        (None, _) => e.into(),
     }
 }
 
 pub fn run(args: &TableArgs) -> anyhow::Result<()> {
-    let game = crate::game::GameRules::load(&args.game)?;
+    let game = GameRules::load(&args.game)?;
     let options = TableOptions {
         seats: args.seats.clone(),
         bank: args.bank.clone(),
@@ -128,7 +133,7 @@ pub fn run(args: &TableArgs) -> anyhow::Result<()> {
         ways: [&args.player_way, &args.dealer_way, &args.house_way],
     };
     let spec = table::spec(&game, &setup)?;
-    let table = Table::from_spec(&spec).map_err(flagged)?;
+    let table = Table::from_spec(&spec).map_err(|e| flagged(e, &game))?;
     let plan = args.run.plan()?;
     (table.check_rounds(plan.deals)).map_err(|e| anyhow::anyhow!("--rounds: {e}"))?;
     let out = (args.run.out.clone()).unwrap_or_else(|| default_out(&table, &spec, &plan));
@@ -291,7 +296,7 @@ fn summary_text(
         finished.facts.threads,
         super::run_args::speed_text(
             finished.facts.wall_seconds,
-            finished.rate(),
+            Some(finished.rate()),
             "rounds",
             finished.checkpoint.as_ref()
         ),

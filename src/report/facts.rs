@@ -225,7 +225,8 @@ impl<C: Serialize, E: Serialize> Manifest<C, E> {
             config,
             plan: Some(PlanFacts::of(plan)),
             config_files: inputs(spec),
-            deals_per_second: Some(rate),
+            // A run too quick for the clock has no rate (not an infinite one).
+            deals_per_second: rate.is_finite().then_some(rate),
             extra,
             spec: spec.clone(),
         }

@@ -11,6 +11,7 @@ mod cli_compare;
 mod cli_diff_ways;
 mod cli_eval;
 mod cli_exact_main;
+mod cli_inputs;
 mod cli_merge;
 mod cli_report;
 mod cli_set;

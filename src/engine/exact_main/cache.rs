@@ -323,11 +323,16 @@ pub fn from_report(
 /// The line a simulation prints beside an exact result: how many standard errors its EV is
 /// from the exact EV.
 pub fn distance_line(exact: &MainExact, sim_ev: f64, sim_se: f64) -> String {
-    format!(
-        "exact player EV {:+.4}%: the simulation is {:+.2} standard errors from it",
-        100.0 * exact.player_ev(),
-        exact.standard_errors(sim_ev, sim_se)
-    )
+    let ev = format!("exact player EV {:+.4}%", 100.0 * exact.player_ev());
+    let distance = exact.standard_errors(sim_ev, sim_se);
+    match distance.is_finite() {
+        true => format!("{ev}: the simulation is {distance:+.2} standard errors from it"),
+        false => format!(
+            "{ev}: the simulation is {:+.4}% from it, with no variance to measure that in \
+             (too few deals)",
+            100.0 * (sim_ev - exact.player_ev())
+        ),
+    }
 }
 
 #[cfg(test)]
