@@ -14,7 +14,7 @@
 //! comparison's EVs and differences; each table CSV row, cell for cell.
 //!
 //! Size and seed from the environment, so that the same test is the suite's check and the long
-//! run: `PAIGOW_PROPERTY_GAMES` (default 12), `PAIGOW_PROPERTY_SEED` (the first game's seed,
+//! run: `PAIGOW_PROPERTY_GAMES` (default 32), `PAIGOW_PROPERTY_SEED` (the first game's seed,
 //! default 1; game i is generated from seed SEED + i alone) and `PAIGOW_PROPERTY_THREADS` (games
 //! run at once, default one per core); `PAIGOW_PROPERTY_SECONDS`, if set, stops drawing games
 //! after that many seconds (the summary line says how many were checked). A failure names its
@@ -496,7 +496,7 @@ fn env_number(name: &str, default: u64) -> u64 {
 
 #[test]
 fn every_run_of_a_generated_game_makes_a_report_with_its_figures() {
-    let games = env_number("PAIGOW_PROPERTY_GAMES", 12);
+    let games = env_number("PAIGOW_PROPERTY_GAMES", 32);
     let first = env_number("PAIGOW_PROPERTY_SEED", 1);
     let cores = std::thread::available_parallelism().map_or(1, |n| n.get() as u64);
     let threads = env_number("PAIGOW_PROPERTY_THREADS", cores).clamp(1, games.max(1));
