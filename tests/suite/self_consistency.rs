@@ -2,7 +2,7 @@
 //!
 //! A seeded generator writes a valid game file (every main-wager option: no commission, a
 //! percent of wins, a flat collection on every bet; each qualification rule; an overqualifier;
-//! an exposed dealer; 52, 53 and 54 cards and every ranking option; up to four side bets, shipped
+//! a double copy that pushes; an exposed dealer; 52, 53 and 54 cards and every ranking option; up to four side bets, shipped
 //! or generated paytables of seven-card, dealer, Envy and setting events) and picks valid ways
 //! (the shipped house ways, max-back, max-front, and exposed where the dealer sets first). For
 //! each game every command that writes a run runs through the real binary: `simulate` (1 to 6
@@ -138,14 +138,24 @@ fn main_wager(rng: &mut Xoshiro256PlusPlus) -> String {
         }
     }
     if rng.random_bool(0.7) {
-        let rule = ["always", "pair", "not_queen_high"].choose(rng).unwrap();
+        let rules = [
+            "always",
+            "pair",
+            "not_queen_high",
+            "not_ace_high",
+            "not_nine_high_front",
+        ];
+        let rule = rules.choose(rng).unwrap();
         writeln!(text, "dealer_qualifies = \"{rule}\"").unwrap();
     }
     if rng.random_bool(0.3) {
         writeln!(text, "overqualifier = {}", rng.random_range(1..=4)).unwrap();
     }
+    // A double copy that pushes is refused with an exposed dealer (the game file says so).
     if rng.random_bool(0.3) {
         text.push_str("dealer_exposed = true\n");
+    } else if rng.random_bool(0.3) {
+        text.push_str("double_copy = \"push\"\n");
     }
     text
 }

@@ -57,13 +57,10 @@ struct ReturnLines {
     payees: f64,
 }
 
-/// The most bets one hand's line can pay: an Envy bonus pays every other player's bet, five at
-/// most.
-const MOST_PAYEES: f64 = 5.0;
-
 impl ReturnLines {
-    /// The lines of `wager` in `returns` (its table was checked whole by `check_return_table`).
-    fn of(returns: &CsvFile, wager: &str) -> Option<ReturnLines> {
+    /// The lines of `wager` in `returns` (its table was checked whole by `check_return_table`),
+    /// in a run of `players` players a round.
+    fn of(returns: &CsvFile, wager: &str, players: u64) -> Option<ReturnLines> {
         let counted = if returns.has("count") {
             "count"
         } else {
@@ -85,7 +82,7 @@ impl ReturnLines {
             }
         }
         let total = total?;
-        let payees = Self::payees_of(&lines, total.1);
+        let payees = Self::payees_of(&lines, total.1, players);
         Some(ReturnLines {
             lines,
             total,
@@ -94,20 +91,16 @@ impl ReturnLines {
     }
 
     /// How many bets a line's count pays: 1, or for a bet paid on other players' hands (an
-    /// Envy bonus) the whole number its largest line's return is of its probability x pays.
-    fn payees_of(lines: &[(u64, f64, f64, Option<f64>)], total: f64) -> f64 {
+    /// Envy bonus) one for each other player of the round, `players - 1` (none when a player
+    /// plays alone): whichever of the two its largest line's return is of its probability x
+    /// pays. Any other ratio is left at 1, for [`check_lines`] to refuse.
+    fn payees_of(lines: &[(u64, f64, f64, Option<f64>)], total: f64, players: u64) -> f64 {
+        let others = players.saturating_sub(1) as f64;
         let largest = (lines.iter())
             .filter_map(|&(_, n, pays, ret)| Some((n / total * pays, ret?)))
             .max_by(|a, b| a.0.abs().total_cmp(&b.0.abs()));
         match largest {
-            Some((paid, ret)) if paid.abs() > 1e-6 => {
-                let k = (ret / paid).round();
-                if (1.0..=MOST_PAYEES).contains(&k) {
-                    k
-                } else {
-                    1.0
-                }
-            }
+            Some((paid, ret)) if paid.abs() > 1e-6 && same(ret, others * paid) => others,
             _ => 1.0,
         }
     }
@@ -138,7 +131,7 @@ pub fn check_wager_figures(
     for (row, &line) in summary.rows.iter().zip(&summary.lines) {
         let wager = summary.get(row, "wager");
         let at = format!("summary.csv line {line}, wager '{wager}'");
-        let Some(lines) = ReturnLines::of(returns, wager) else {
+        let Some(lines) = ReturnLines::of(returns, wager, players) else {
             continue;
         };
         check_lines(returns, &lines)?;
