@@ -55,6 +55,10 @@ const WAYS: [&str; 10] = [
     "max-front",
 ];
 
+/// Half the last digit of a percent shown to 4 decimals, as a fraction times 100 (a shown figure
+/// may round half up: -0.3749705 shows as -37.4971%), with room for the float's error.
+const HALF_LAST_DIGIT: f64 = 5e-5 + 1e-9;
+
 /// The shipped paytables.
 const PAYTABLES: [&str; 8] = [
     "big-hand-bonus",
@@ -448,7 +452,8 @@ fn summary_missing(run_dir: &Path, run: &str, rows: &[Vec<String>]) -> Option<St
             .find(|r| r.len() >= 7 && r[0] == name && r.last().is_some_and(|l| l == run));
         let shows = line.is_some_and(|l| {
             let n = l.len();
-            shown(&l[n - 4]).is_some_and(|e| (e - 100.0 * edge).abs() < 5e-5) && l[n - 2] == sd
+            shown(&l[n - 4]).is_some_and(|e| (e - 100.0 * edge).abs() <= HALF_LAST_DIGIT)
+                && l[n - 2] == sd
         });
         (!shows).then(|| format!("summary row {row:?} (line {line:?})"))
     })
@@ -466,7 +471,7 @@ fn compare_missing(run: &Path, rows: &[Vec<String>]) -> Option<String> {
         };
         let value: f64 = get(column).parse().ok()?;
         let shows = (rows.iter().filter(|r| r.len() > 2 && r[0] == label))
-            .any(|r| shown(&r[1]).is_some_and(|v| (v - 100.0 * value).abs() < 5e-5));
+            .any(|r| shown(&r[1]).is_some_and(|v| (v - 100.0 * value).abs() <= HALF_LAST_DIGIT));
         (!shows).then(|| format!("{column} of {label} ({value})"))
     })
 }
