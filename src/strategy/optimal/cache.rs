@@ -275,8 +275,8 @@ mod tests {
     use super::*;
     use crate::eval::Evaluator;
 
-    #[test]
-    fn tables_round_trip_and_refuse_another_key() {
+    /// The standard game's value index and a table of a few counts.
+    fn a_table() -> (ValueIndex, DealerCounts) {
         let game = GameRules::load("standard").unwrap();
         let ev = Evaluator::new(game.ranking);
         let index = ValueIndex::of(&ev, game.deck);
@@ -284,6 +284,12 @@ mod tests {
         counts.cells[7] = 3;
         counts.cells[index.cells() - 1] = 11;
         counts.not_qualified = 5;
+        (index, counts)
+    }
+
+    #[test]
+    fn tables_round_trip_and_refuse_another_key() {
+        let (index, counts) = a_table();
         let dir = tempfile::tempdir().unwrap();
         let path = dir.path().join("t.csv");
         std::fs::write(&path, write("abc", &index, &counts)).unwrap();
@@ -297,13 +303,7 @@ mod tests {
     /// short are each refused: the checksum covers the whole file.
     #[test]
     fn a_damaged_or_edited_table_is_refused() {
-        let game = GameRules::load("standard").unwrap();
-        let ev = Evaluator::new(game.ranking);
-        let index = ValueIndex::of(&ev, game.deck);
-        let mut counts = DealerCounts::new(&index);
-        counts.cells[7] = 3;
-        counts.cells[index.cells() - 1] = 11;
-        counts.not_qualified = 5;
+        let (index, counts) = a_table();
         let dir = tempfile::tempdir().unwrap();
         let path = dir.path().join("t.csv");
         let text = write("abc", &index, &counts);
