@@ -11,11 +11,7 @@ use std::process::{Command, Output, Stdio};
 use predicates::prelude::*;
 use predicates::str::contains;
 
-use crate::common::cli::{paigow, simulate_reports, simulate_ways};
-use paigow::engine::exact_main::cache::{disjoint_pairs, store_in};
-use paigow::engine::exact_main::{MainExact, PairCounts};
-use paigow::game::GameRules;
-use paigow::strategy::resolve::resolve;
+use crate::common::cli::{names, paigow, simulate_reports, simulate_ways, store_foxwoods};
 
 /// A pid no process has (above Linux's largest), for temporaries "left by a killed process".
 const DEAD_PID: u32 = 999_999_999;
@@ -30,15 +26,6 @@ fn process(cache: &Path, args: &[&str]) -> Command {
 
 fn text(bytes: &[u8]) -> String {
     String::from_utf8_lossy(bytes).into_owned()
-}
-
-/// The names in `dir`, sorted.
-fn names(dir: &Path) -> Vec<String> {
-    let mut names: Vec<String> = (fs::read_dir(dir).unwrap())
-        .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
-        .collect();
-    names.sort();
-    names
 }
 
 /// The one cache file in `dir` (no temporaries beside it), and its bytes.
@@ -111,25 +98,6 @@ fn a_dealer_table_built_at_once_killed_or_damaged_is_rebuilt_the_same() {
     assert!(stderr.contains(&path.display().to_string()), "{stderr}");
     assert_eq!(out.stdout, outputs[0].stdout);
     assert_eq!(only_entry(&shared), (path, table));
-}
-
-/// JB's published counts for Foxwoods against itself, stored as the cache's result.
-fn store_foxwoods(cache: &Path) -> (PathBuf, MainExact) {
-    let game = GameRules::load("standard").unwrap();
-    let fox = resolve("foxwoods", &game).unwrap().identity();
-    let (win, push, loss) = (
-        2_402_491_783_820_756,
-        3_341_087_256_920_524,
-        2_506_879_990_473_120,
-    );
-    assert_eq!(win + push + loss, disjoint_pairs(&game));
-    let exact = MainExact {
-        counts: PairCounts {
-            classes: [win, 0, push, 0, loss, 0, 0],
-        },
-        wager: game.main_wager,
-    };
-    (store_in(cache, &game, &fox, &fox, &exact).unwrap(), exact)
 }
 
 /// `text` with the counts of `a` and `b` swapped (the total kept).

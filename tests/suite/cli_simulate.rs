@@ -234,10 +234,7 @@ fn exposed_needs_a_dealer_who_sets_first() {
 /// sides) for other ways.
 #[test]
 fn the_main_wager_is_compared_with_its_exact_result_from_the_cache_or_a_report() {
-    use paigow::engine::exact_main::cache::{disjoint_pairs, store_in};
-    use paigow::engine::exact_main::{MainExact, PairCounts};
-    use paigow::game::GameRules;
-    use paigow::strategy::resolve::resolve;
+    use crate::common::cli::store_foxwoods;
     use predicates::prelude::PredicateBooleanExt;
 
     let (cache, empty, dir) = (
@@ -245,28 +242,7 @@ fn the_main_wager_is_compared_with_its_exact_result_from_the_cache_or_a_report()
         tempfile::tempdir().unwrap(),
         tempfile::tempdir().unwrap(),
     );
-    let game = GameRules::load("standard").unwrap();
-    let fox = resolve("foxwoods", &game).unwrap();
-    let (win, push, loss) = (
-        2_402_491_783_820_756,
-        3_341_087_256_920_524,
-        2_506_879_990_473_120,
-    );
-    assert_eq!(win + push + loss, disjoint_pairs(&game));
-    let exact = MainExact {
-        counts: PairCounts {
-            classes: [win, 0, push, 0, loss, 0, 0],
-        },
-        wager: game.main_wager,
-    };
-    store_in(
-        cache.path(),
-        &game,
-        &fox.identity(),
-        &fox.identity(),
-        &exact,
-    )
-    .unwrap();
+    let (_, exact) = store_foxwoods(cache.path());
     let expected = format!("exact player EV {:+.4}%", 100.0 * exact.player_ev());
     let run = |cache: &Path, out: &Path, extra: &[&str]| {
         simulate_ways("foxwoods", "foxwoods")

@@ -10,7 +10,7 @@ use std::path::{Path, PathBuf};
 
 use predicates::str::contains;
 
-use crate::common::cli::{paigow, simulate_ways};
+use crate::common::cli::{names, paigow, simulate_ways};
 
 /// A pid no process has (above Linux's largest), for what "a killed process" left.
 const DEAD_PID: u32 = 999_999_999;
@@ -31,15 +31,6 @@ fn snapshot(dir: &Path) -> BTreeMap<PathBuf, Vec<u8>> {
         }
     }
     files
-}
-
-/// The names in `dir`, sorted.
-fn names(dir: &Path) -> Vec<String> {
-    let mut names: Vec<String> = (fs::read_dir(dir).unwrap())
-        .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
-        .collect();
-    names.sort();
-    names
 }
 
 /// A small simulation's run directory at `dir`.

@@ -2,9 +2,13 @@
 //! line with its two ways, and the reports a run writes.
 
 use std::fs;
-use std::path::Path;
+use std::path::{Path, PathBuf};
 
 use assert_cmd::Command;
+use paigow::engine::exact_main::cache::{disjoint_pairs, store_in};
+use paigow::engine::exact_main::{MainExact, PairCounts};
+use paigow::game::GameRules;
+use paigow::strategy::resolve::resolve;
 
 /// The `paigow` binary built for this test run, its caches (dealer tables, exact main results)
 /// in the build's own folder: the tests neither read nor fill the user's cache.
@@ -15,6 +19,36 @@ pub fn paigow() -> Command {
         Path::new(env!("CARGO_TARGET_TMPDIR")).join("paigow-cache"),
     );
     command
+}
+
+/// JB's published counts for Foxwoods against itself on the standard game, stored in `cache` as
+/// an exact main result (so that a test needs no count of its own): the entry's path and the
+/// result.
+pub fn store_foxwoods(cache: &Path) -> (PathBuf, MainExact) {
+    let game = GameRules::load("standard").unwrap();
+    let fox = resolve("foxwoods", &game).unwrap().identity();
+    let (win, push, loss) = (
+        2_402_491_783_820_756,
+        3_341_087_256_920_524,
+        2_506_879_990_473_120,
+    );
+    assert_eq!(win + push + loss, disjoint_pairs(&game));
+    let exact = MainExact {
+        counts: PairCounts {
+            classes: [win, 0, push, 0, loss, 0, 0],
+        },
+        wager: game.main_wager,
+    };
+    (store_in(cache, &game, &fox, &fox, &exact).unwrap(), exact)
+}
+
+/// The names in `dir`, sorted: what a command left there.
+pub fn names(dir: &Path) -> Vec<String> {
+    let mut names: Vec<String> = (fs::read_dir(dir).unwrap())
+        .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
+        .collect();
+    names.sort();
+    names
 }
 
 /// `paigow simulate` with the player's and the dealer's way; the caller adds the other options.
