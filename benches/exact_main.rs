@@ -9,11 +9,11 @@
 
 use criterion::{Criterion, Throughput, criterion_group, criterion_main};
 use paigow::cards::deal::sample_hands;
-use paigow::engine::exact_main::hand::HandPricer;
-use paigow::engine::exact_main::shapes::SuitDeck;
 use paigow::engine::exact_main::{self, Progress};
 use paigow::eval::Evaluator;
 use paigow::game::GameRules;
+use paigow::strategy::deck_shapes::SuitDeck;
+use paigow::strategy::optimal::pricer::HandPricer;
 use paigow::strategy::resolve::resolve;
 
 const HANDS: usize = 100;

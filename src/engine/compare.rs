@@ -36,7 +36,6 @@ use thiserror::Error;
 
 use crate::cards::deal::{ChunkRng, Shoe};
 use crate::cards::{Card, Deck, sorted_hand};
-use crate::engine::exact_main::hand::HandPricer;
 use crate::engine::run::spec::RunSpec;
 use crate::engine::run::{Job, Plan, Tally};
 use crate::engine::simulate::{SimError, check_sides};
@@ -49,6 +48,7 @@ use crate::game::wager::{
     BET_UNITS, DealerHand, DealerSetting, MainWager, OUTCOMES, Outcome, OutcomeCounts, settle,
     settle_setting,
 };
+use crate::strategy::optimal::pricer::HandPricer;
 use crate::strategy::resolve::{Resolved, share_caches};
 use crate::strategy::shape::{ShapeSlot, ShapeTable};
 use crate::strategy::{Strategy, set_dealer_known};

@@ -17,6 +17,7 @@
 //! Any other name is a house way: a shipped name (`way::SHIPPED_WAYS`) or a TOML file.
 
 pub mod cached;
+pub mod deck_shapes;
 pub mod exposed;
 pub mod optimal;
 pub mod resolve;

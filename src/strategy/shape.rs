@@ -22,7 +22,7 @@
 //!   261,261: their multiset's first flush slot (`FLUSH_BASES`, by its dense index) plus the
 //!   rank of the flush suit's ranks among the masks its distinct ranks allow (see
 //!   [`flush_slot`]). This is the one numbering of shapes: `exact main` ids its shapes by the
-//!   same [`ShapeSlot::index`] ([`crate::engine::exact_main::shapes`]). Each shape's entry is
+//!   same [`ShapeSlot::index`] ([`crate::strategy::deck_shapes`]). Each shape's entry is
 //!   one `AtomicU64` (see `Entry`): the setting's descriptor and what settlement and side bets
 //!   need (the setting's front and back values, the best five's category and top slot, the
 //!   categories some five cards make: all functions of the shape), so [`ShapeTable::known_at`]

@@ -6,12 +6,12 @@
 use paigow::cards::Card;
 use paigow::cards::deal::{below, chunk_rng};
 use paigow::combin::for_each_subset;
-use paigow::engine::exact_main::shapes::{Shapes, SuitDeck};
 use paigow::engine::exact_main::{self, MainExact, PairCounts, Progress};
 use paigow::eval::Evaluator;
 use paigow::eval::split::SplitValues;
 use paigow::game::GameRules;
 use paigow::game::wager::{DealerHand, Outcome, settle};
+use paigow::strategy::deck_shapes::{Shapes, SuitDeck};
 use paigow::strategy::resolve::{Detail, Resolved, resolve};
 use paigow::strategy::{Strategy, set_dealer};
 
@@ -268,8 +268,8 @@ fn exact_and_monte_carlo_agree_for_every_shipped_game_and_way() {
 /// One hand priced by shape counts against dealing every dealer hand of the other cards.
 #[test]
 fn a_hand_is_priced_as_enumerating_every_dealer_hand_prices_it() {
-    use paigow::engine::exact_main::hand::HandPricer;
     use paigow::strategy::optimal::hand::by_enumeration;
+    use paigow::strategy::optimal::pricer::HandPricer;
     for (game_name, dealer_name, hand) in [
         ("standard", "foxwoods", "As Ks Qs 9s 4s Jk 4d"),
         (
@@ -292,7 +292,7 @@ fn a_hand_is_priced_as_enumerating_every_dealer_hand_prices_it() {
 
 #[test]
 fn hands_of_a_reduced_deck_are_priced_as_brute_force_prices_them() {
-    use paigow::engine::exact_main::hand::HandPricer;
+    use paigow::strategy::optimal::pricer::HandPricer;
     for (game_name, jokers) in [("standard", 1), ("double-joker", 2)] {
         let game = GameRules::load(game_name).unwrap();
         let ev = Evaluator::new(game.ranking);

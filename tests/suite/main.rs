@@ -23,6 +23,7 @@ mod doc_figures;
 mod evaluator_exhaustive;
 mod exact_counts;
 mod exact_main;
+mod exact_prices;
 mod fuzz_inputs;
 mod optimal;
 mod provenance;

@@ -8,16 +8,16 @@ use std::collections::HashSet;
 
 use paigow::cards::{Card, Cards, Deck};
 use paigow::combin::for_each_subset;
-use paigow::engine::exact_main::hand::HandPricer;
-use paigow::engine::exact_main::shapes::SuitDeck;
 use paigow::engine::exact_main::{self, PairCounts, Progress};
 use paigow::eval::split::SplitValues;
 use paigow::eval::{Category, Evaluator, Value};
 use paigow::game::GameRules;
 use paigow::game::settlement::DealerClass;
 use paigow::game::wager::{DealerHand, MainWager, Outcome, OutcomeCounts};
+use paigow::strategy::deck_shapes::SuitDeck;
 use paigow::strategy::optimal::grid::{DealerCounts, DealerGrid, ValueIndex};
 use paigow::strategy::optimal::hand::outcome_counts;
+use paigow::strategy::optimal::pricer::HandPricer;
 use paigow::strategy::resolve::resolve;
 use paigow::strategy::{Strategy, set_dealer};
 

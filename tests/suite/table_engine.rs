@@ -3,7 +3,7 @@
 //! deals with exact paired sums, the break-even solver put back into a run, determinism across
 //! threads and chunk sizes.
 
-use paigow::engine::exact_main::{self, shapes::SuitDeck};
+use paigow::engine::exact_main;
 use paigow::engine::run::{Job, Plan, Tally, run_all, run_chunk, thread_pool};
 use paigow::engine::simulate::Simulation;
 use paigow::engine::table::{
@@ -14,6 +14,7 @@ use paigow::game::GameRules;
 use paigow::game::wager::Outcome;
 use paigow::report::stats::seat_stats;
 use paigow::report::table::{Role, paired, position_strata, rows, seat_strata, solutions};
+use paigow::strategy::deck_shapes::SuitDeck;
 use paigow::strategy::resolve::resolve;
 
 const LOSS: Outcome = Outcome::Loss;

@@ -8,7 +8,6 @@ use clap::Args;
 
 use crate::cli::GameArg;
 use crate::cli::help::{Accepts, Help};
-use crate::engine::exact_main::shapes::SuitDeck;
 use crate::engine::exact_main::{self, MainExact, MainRun, Progress, cache};
 use crate::engine::run::spec::{RunSpec, StrategySpec};
 use crate::game::GameRules;
@@ -16,6 +15,7 @@ use crate::report::exact_main::{
     MainConfig, PhaseFacts, summary_text, write_returns, write_summary,
 };
 use crate::report::facts::{Manifest, NoExtra};
+use crate::strategy::deck_shapes::SuitDeck;
 use crate::strategy::resolve::{Resolved, resolve};
 
 /// The end of `paigow exact main --help`.

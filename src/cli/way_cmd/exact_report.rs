@@ -1,6 +1,6 @@
 //! `paigow set --exact`: every legal setting of one hand priced exactly against the dealer's way,
 //! over every dealer hand of the cards the player does not hold (by dealer shapes with card
-//! removal in closed form, [`crate::engine::exact_main::hand::HandPricer`]: milliseconds a hand).
+//! removal in closed form, [`crate::strategy::optimal::pricer::HandPricer`]: milliseconds a hand).
 
 use std::fmt::Write as _;
 

@@ -18,7 +18,7 @@ use std::sync::LazyLock;
 use crate::cards::{Card, Cards, LANE_MASK};
 use crate::combin::choose;
 
-use super::shapes::SuitDeck;
+use crate::strategy::deck_shapes::SuitDeck;
 
 /// A parallel unit of the classes of one size: the joker count and the first two suits' masks
 /// (the first suit alone made units too uneven: under a first mask of one high rank lie most of

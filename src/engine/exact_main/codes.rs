@@ -32,14 +32,7 @@
 
 use crate::game::settlement::{DealerClass, Relation, Settlement, cell};
 use crate::game::wager::Outcome;
-
-/// A dealer's hand as the main wager sees it.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum DealerPoint {
-    NotQualified,
-    Overqualified,
-    Live { front: u16, back: u16 },
-}
+pub use crate::strategy::optimal::grid::DealerPoint;
 
 /// A player's hand as regions of dealer points (see the module docs).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

@@ -23,12 +23,12 @@ use rayon::prelude::*;
 
 use super::classes::{self, Root};
 use super::codes::Codes;
-use super::shapes::{ShapeKey, Shapes, SuitDeck};
 use super::sweep::{FamilySums, Sweep, family_sums};
 use crate::cards::{Card, Cards};
 use crate::combin::choose;
 use crate::game::settlement::{CELLS, DealerClass, Settlement};
 use crate::game::wager::Outcome;
+use crate::strategy::deck_shapes::{ShapeKey, Shapes, SuitDeck};
 
 /// How hands become ids: keys that add up card by card, then one id per 7-card key.
 pub trait HandKeys: Sync {

@@ -3,7 +3,7 @@
 //! 8,250,459,031,214,400` pairs for one joker, `C(54,7) C(47,7)` for two.
 //!
 //! Method, in four steps (each in its own file):
-//! 1. [`shapes`]: every shape of the deck (rank multiset, and the flush suit's ranks when a suit
+//! 1. [`crate::strategy::deck_shapes`]: every shape of the deck (rank multiset, and the flush suit's ranks when a suit
 //!    holds five cards with the jokers) gets its id, the slot of the simulation's shape cache
 //!    (below 338,781 whatever the deck), and a representative hand (292,253 shapes for 53 cards,
 //!    335,036 for 54);
@@ -16,7 +16,7 @@
 //! 4. [`sweep`]: over such a family, the pairs by class are 2-D dominance counts, answered by a
 //!    sweep over back values with a Fenwick tree over front values.
 //!
-//! [`hand`] prices one player hand exactly against every dealer hand of the other cards (`set
+//! [`crate::strategy::optimal::pricer`] prices one player hand exactly against every dealer hand of the other cards (`set
 //! --exact`); [`cache`] keeps results on disk and compares a simulation with them.
 //!
 //! Invariants: counts are exact integers; the sum of `(-1)^|T| |family|^2` must equal the number
@@ -26,10 +26,7 @@ pub mod cache;
 pub mod classes;
 pub mod codes;
 pub mod core;
-pub mod fenwick;
-pub mod hand;
 pub mod settings;
-pub mod shapes;
 pub mod sweep;
 
 use crate::game::wager::{Outcome, OutcomeCounts};
@@ -41,11 +38,11 @@ use crate::eval::Evaluator;
 use crate::game::GameRules;
 use crate::game::wager::{BET_UNITS, MainWager};
 use crate::strategy::Strategy;
+use crate::strategy::deck_shapes::{Shapes, SuitDeck};
 use crate::strategy::optimal::grid::ValueIndex;
 use core::{Counter, Plan};
 pub use core::{PairCounts, Phase};
 use settings::Setters;
-use shapes::{Shapes, SuitDeck};
 
 /// Why an exact count cannot be made.
 #[derive(Debug, Error)]

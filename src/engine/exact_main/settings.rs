@@ -3,7 +3,7 @@
 //!
 //! Each shape's representative hand is split, set by the dealer's way (a point of the value
 //! grid, or a class when the dealer does not qualify or overqualifies: both are read from the
-//! best five of its seven cards, [`DealerHand::from_known`]) and by the player's strategy (its
+//! best five of its seven cards, [`crate::game::wager::DealerHand::from_known`]) and by the player's strategy (its
 //! setting; for a strategy that sees the dealer's hand, every legal split and the split it sets
 //! when all of them lose).
 //!
@@ -14,14 +14,14 @@
 use rayon::prelude::*;
 
 use super::codes::{Codes, DealerPoint, PlayerHand};
-use super::shapes::Shapes;
 use crate::cards::Card;
-use crate::eval::split::{KnownSetting, SplitValues};
+use crate::eval::split::SplitValues;
 use crate::eval::{Evaluator, Value};
-use crate::game::settlement::DealerClass;
-use crate::game::wager::{DealerHand, DealerSetting, MainWager};
+use crate::game::wager::{DealerSetting, MainWager};
 use crate::strategy::Strategy;
+use crate::strategy::deck_shapes::Shapes;
 use crate::strategy::optimal::grid::ValueIndex;
+use crate::strategy::optimal::grid::dealer_point;
 
 /// What sets the hands, and the rules and values they are read by.
 pub struct Setters<'a> {
@@ -50,7 +50,7 @@ impl Setters<'_> {
 
     /// The dealer's point for a hand.
     pub fn dealer_point(&self, hand: &[Card; 7], splits: &SplitValues) -> DealerPoint {
-        dealer_point(self.ev, self.index, self.wager, self.dealer, hand, splits)
+        dealer_point(self.index, self.wager, self.dealer, hand, splits)
     }
 
     /// The player's hand for a hand.
@@ -95,28 +95,5 @@ impl Setters<'_> {
             codes.push(*dealer, player.as_ref());
         }
         codes
-    }
-}
-
-/// A hand (sorted by card index, `splits` its split values) set by the dealer's way `dealer`:
-/// its point of the value grid, or the class that settles every bet against it.
-pub fn dealer_point(
-    ev: &Evaluator,
-    index: &ValueIndex,
-    wager: &MainWager,
-    dealer: &dyn Strategy,
-    hand: &[Card; 7],
-    splits: &SplitValues,
-) -> DealerPoint {
-    let _ = ev;
-    let k = dealer.choose(hand, splits, None);
-    let set = DealerHand::from_known(KnownSetting::of_split(splits, k), wager);
-    match set.class {
-        DealerClass::NotQualified => DealerPoint::NotQualified,
-        DealerClass::Overqualified => DealerPoint::Overqualified,
-        DealerClass::Plays => DealerPoint::Live {
-            front: index.front(splits.front[k]) as u16,
-            back: index.back(splits.back[k]) as u16,
-        },
     }
 }

@@ -17,11 +17,14 @@
 
 use std::sync::Arc;
 
+use crate::cards::Card;
 use crate::cards::{Cards, Deck};
 use crate::combin::for_each_subset;
+use crate::eval::split::{KnownSetting, SplitValues};
 use crate::eval::{Evaluator, Value};
 use crate::game::settlement::{CELLS, DealerClass, Quadrants};
-use crate::game::wager::DealerHand;
+use crate::game::wager::{DealerHand, MainWager};
+use crate::strategy::Strategy;
 
 /// The sorted distinct front (2-card) and back (5-card) values of a deck's hands.
 #[derive(Debug, PartialEq, Eq)]
@@ -101,6 +104,36 @@ impl DealerCode {
                 Self::LIVE + index.cell(dealer.setting.front, dealer.setting.back) as u32
             }
         })
+    }
+}
+
+/// A dealer's hand as the main wager sees it: a point of the value grid (indices), or the class
+/// that settles every bet against it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum DealerPoint {
+    NotQualified,
+    Overqualified,
+    Live { front: u16, back: u16 },
+}
+
+/// A hand (sorted by card index, `splits` its split values) set by the dealer's way `dealer`:
+/// its point of the value grid, or the class that settles every bet against it.
+pub fn dealer_point(
+    index: &ValueIndex,
+    wager: &MainWager,
+    dealer: &dyn Strategy,
+    hand: &[Card; 7],
+    splits: &SplitValues,
+) -> DealerPoint {
+    let k = dealer.choose(hand, splits, None);
+    let set = DealerHand::from_known(KnownSetting::of_split(splits, k), wager);
+    match set.class {
+        DealerClass::NotQualified => DealerPoint::NotQualified,
+        DealerClass::Overqualified => DealerPoint::Overqualified,
+        DealerClass::Plays => DealerPoint::Live {
+            front: index.front(splits.front[k]) as u16,
+            back: index.back(splits.back[k]) as u16,
+        },
     }
 }
 

@@ -19,8 +19,11 @@
 //! give the same choices.
 
 pub mod cache;
+pub mod fenwick;
 pub mod grid;
 pub mod hand;
+pub mod pricer;
+pub mod prices;
 
 use std::path::Path;
 use std::sync::Arc;

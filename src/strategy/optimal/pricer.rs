@@ -2,7 +2,7 @@
 //! card removal in closed form, set once per shape by the dealer's way (`set --exact`, and the
 //! examples of `compare`).
 //!
-//! Method. A dealer hand's setting depends only on its shape ([`super::shapes`]), so it is
+//! Method. A dealer hand's setting depends only on its shape ([`crate::strategy::deck_shapes`]), so it is
 //! enough to know how many dealer hands of each shape avoid the player's seven cards `P`. With
 //! `p_r` of `P`'s cards of rank `r`, a rank multiset `M` (counts `m_r`, `m_J` jokers) is dealt
 //! from the other cards in `prod C(4 - p_r, m_r) * C(J - p_J, m_J)` ways. Of those, the ones whose
@@ -22,10 +22,8 @@ use std::sync::Arc;
 
 use rayon::prelude::*;
 
-use super::codes::DealerPoint;
 use super::fenwick::FrontCounts;
-use super::settings::dealer_point;
-use super::shapes::{PLAIN_SLOTS, Shapes, SuitDeck};
+use super::grid::{DealerPoint, dealer_point};
 use crate::cards::{Card, Cards, RANKS};
 use crate::eval::Evaluator;
 use crate::eval::split::SplitValues;
@@ -33,6 +31,7 @@ use crate::game::GameRules;
 use crate::game::settlement::Quadrants;
 use crate::game::wager::MainWager;
 use crate::strategy::Strategy;
+use crate::strategy::deck_shapes::{PLAIN_SLOTS, Shapes, SuitDeck};
 use crate::strategy::optimal::grid::{DealerCounts, ValueIndex};
 use crate::strategy::optimal::hand::{HandExact, SettingOutcomes};
 
@@ -47,15 +46,15 @@ const SMALL_BINOMIAL: [[u64; 5]; 5] = [
 
 /// The ranks of a shape's multiset with their counts.
 #[derive(Clone, Copy, Debug, Default)]
-struct Multiset {
-    len: u8,
-    ranks: [u8; 7],
-    counts: [u8; 7],
-    jokers: u8,
+pub(super) struct Multiset {
+    pub(super) len: u8,
+    pub(super) ranks: [u8; 7],
+    pub(super) counts: [u8; 7],
+    pub(super) jokers: u8,
 }
 
 impl Multiset {
-    fn of(hand: &[Card; 7]) -> Multiset {
+    pub(super) fn of(hand: &[Card; 7]) -> Multiset {
         let mut m = Multiset::default();
         let counts = Cards::from_cards(hand).rank_counts();
         for r in (0..RANKS).filter(|&r| counts[r as usize] > 0) {
@@ -70,16 +69,16 @@ impl Multiset {
 
 /// A flush shape: its multiset (by position in the plain list), the flush suit's ranks, and
 /// the code of the dealer's setting.
-struct FlushEntry {
-    plain: u32,
-    mask: u16,
-    code: u32,
+pub(super) struct FlushEntry {
+    pub(super) plain: u32,
+    pub(super) mask: u16,
+    pub(super) code: u32,
 }
 
 /// Codes of what a dealer hand means: these two, or `LIVE + i` for the `i`-th live point.
-const NOT_QUALIFIED: u32 = 0;
-const OVERQUALIFIED: u32 = 1;
-const LIVE: u32 = 2;
+pub(super) const NOT_QUALIFIED: u32 = 0;
+pub(super) const OVERQUALIFIED: u32 = 1;
+pub(super) const LIVE: u32 = 2;
 
 /// What the player's seven cards take from the deck, as the factors of the counts.
 struct Removed {
@@ -158,14 +157,15 @@ impl Removed {
 
 /// Every dealer shape of a deck, set once by the dealer's way: prices player hands.
 pub struct HandPricer {
-    deck: SuitDeck,
-    index: Arc<ValueIndex>,
+    pub(super) deck: SuitDeck,
+    pub(super) index: Arc<ValueIndex>,
     wager: MainWager,
     /// The distinct live dealer points, by back then front: `[back, front]`.
-    points: Vec<[u16; 2]>,
+    pub(super) points: Vec<[u16; 2]>,
     /// Plain shapes: the multiset and the code of its setting.
-    plain: Vec<(Multiset, u32)>,
-    flush: Vec<FlushEntry>,
+    pub(super) plain: Vec<(Multiset, u32)>,
+    /// Flush shapes, in the order of their multisets in `plain`.
+    pub(super) flush: Vec<FlushEntry>,
 }
 
 /// Dealer hands by code ([`NOT_QUALIFIED`], [`OVERQUALIFIED`], `LIVE + point`).
@@ -191,7 +191,7 @@ impl HandPricer {
             .map(|&id| {
                 let hand = shapes.representative(id).expect("listed ids have a hand");
                 let splits = ev.split_values(&hand);
-                let point = dealer_point(&ev, &index, &game.main_wager, dealer, &hand, &splits);
+                let point = dealer_point(&index, &game.main_wager, dealer, &hand, &splits);
                 (Multiset::of(&hand), point)
             })
             .collect();
@@ -227,6 +227,7 @@ impl HandPricer {
                 }),
             }
         }
+        flush.sort_by_key(|entry| entry.plain);
         HandPricer {
             deck,
             index,
@@ -306,7 +307,7 @@ impl HandPricer {
     /// relation cells ([`Quadrants`]), by a sweep over backs with a Fenwick tree over fronts:
     /// each setting is read when every point below its back is in, again when every point
     /// through its back is, and once all are.
-    fn quadrants(
+    pub(super) fn quadrants(
         &self,
         live_counts: &[u64],
         settings: &[(usize, [u16; 2])],

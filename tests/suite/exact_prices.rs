@@ -1,0 +1,151 @@
+//! The price table (every setting of every shape, summed over the shape's hands) against brute
+//! force: every hand of a reduced deck priced by dealing every dealer hand of the cards it leaves.
+
+use std::collections::HashMap;
+
+use paigow::cards::Card;
+use paigow::combin::for_each_subset;
+use paigow::eval::Evaluator;
+use paigow::game::GameRules;
+use paigow::game::settlement::{CELLS, DealerClass, cell_of};
+use paigow::strategy::deck_shapes::{Shapes, SuitDeck};
+use paigow::strategy::optimal::grid::ValueIndex;
+use paigow::strategy::optimal::pricer::HandPricer;
+use paigow::strategy::optimal::prices::ShapePrices;
+use paigow::strategy::resolve::resolve;
+use paigow::strategy::{Strategy, set_dealer};
+
+/// Per shape id: hands, dealer hands by class, and per (front, back) index the cells.
+#[derive(Default, Debug, PartialEq, Eq)]
+struct Summed {
+    hands: u64,
+    dealer_hands: u64,
+    not_qualified: u64,
+    overqualified: u64,
+    settings: Vec<([u16; 2], [u64; CELLS])>,
+}
+
+fn from_table(prices: &[ShapePrices]) -> HashMap<u32, Summed> {
+    (prices.iter())
+        .map(|p| {
+            let settings = (p.settings.iter())
+                .map(|s| ([s.front, s.back], s.cells))
+                .collect();
+            let summed = Summed {
+                hands: p.hands,
+                dealer_hands: p.dealer_hands,
+                not_qualified: p.not_qualified,
+                overqualified: p.overqualified,
+                settings,
+            };
+            (p.id, summed)
+        })
+        .collect()
+}
+
+/// Every hand of `deck` priced by dealing every dealer hand of the cards it leaves, summed by
+/// shape and setting value.
+fn by_brute_force(game: &GameRules, deck: SuitDeck, dealer: &dyn Strategy) -> HashMap<u32, Summed> {
+    let ev = Evaluator::new(game.ranking);
+    let index = ValueIndex::of(&ev, game.deck);
+    let shapes = Shapes::new(deck);
+    let cards = deck.cards();
+    let mut out: HashMap<u32, Summed> = HashMap::new();
+    for_each_subset(cards.len(), 7, |p| {
+        let hand: [Card; 7] = std::array::from_fn(|i| cards[p[i]]);
+        let splits = ev.split_values(&hand);
+        let mut points: Vec<(usize, [u16; 2])> = (splits.legal_splits())
+            .map(|k| {
+                let f = index.front(splits.front[k]) as u16;
+                (k, [f, index.back(splits.back[k]) as u16])
+            })
+            .collect();
+        points.sort_unstable_by_key(|&(_, [f, b])| (b, f));
+        points.dedup_by_key(|&mut (_, point)| point);
+        let summed = out.entry(shapes.id_of(&hand)).or_default();
+        if summed.settings.is_empty() {
+            summed.settings = points.iter().map(|&(_, p)| (p, [0; CELLS])).collect();
+        }
+        summed.hands += 1;
+        let rest: Vec<Card> = cards
+            .iter()
+            .copied()
+            .filter(|c| !hand.contains(c))
+            .collect();
+        for_each_subset(rest.len(), 7, |q| {
+            let d: [Card; 7] = std::array::from_fn(|i| rest[q[i]]);
+            let set = set_dealer(&ev, dealer, &game.main_wager, &d);
+            summed.dealer_hands += 1;
+            match set.class {
+                DealerClass::NotQualified => summed.not_qualified += 1,
+                DealerClass::Overqualified => summed.overqualified += 1,
+                DealerClass::Plays => {
+                    for (i, &(k, _)) in points.iter().enumerate() {
+                        let (f, b) = (splits.front[k], splits.back[k]);
+                        summed.settings[i].1[cell_of(f, b, set.setting.front, set.setting.back)] +=
+                            1;
+                    }
+                }
+            }
+        });
+    });
+    out
+}
+
+#[test]
+fn every_setting_of_every_shape_is_the_sum_of_its_hands_brute_force_prices() {
+    for (game_name, dealer, ranks, jokers) in [
+        ("standard", "foxwoods", 0b1_0000_0000_0111u16, 1u8),
+        ("double-joker", "double-joker-dealer", 0b1_0000_0000_0111, 2),
+    ] {
+        let game = GameRules::load(game_name).unwrap();
+        let deck = SuitDeck::new(ranks, jokers).unwrap();
+        let dealer = resolve(dealer, &game).unwrap();
+        let pricer = HandPricer::with_deck(&game, deck, &*dealer.strategy);
+        let ev = Evaluator::new(game.ranking);
+        let table = from_table(&pricer.shape_prices(&ev, &|_| ()));
+        let brute = by_brute_force(&game, deck, &*dealer.strategy);
+        assert_eq!(table.len(), brute.len(), "{game_name}: shapes");
+        for (id, summed) in &brute {
+            assert_eq!(table.get(id), Some(summed), "{game_name}: shape {id}");
+        }
+    }
+}
+
+/// A way priced from the table (each shape at the way's setting) counts every (player, dealer)
+/// pair as the inclusion-exclusion engine of `exact main` does, to the unit, for every shipped
+/// way that sets from its own cards, on reduced decks with one and two jokers.
+#[test]
+fn a_way_priced_from_the_table_counts_what_exact_main_counts() {
+    use paigow::engine::exact_main::{self, Progress};
+    use paigow::strategy::optimal::prices::PriceTable;
+    for (game_name, dealer, jokers) in [
+        ("standard", "foxwoods", 1u8),
+        ("double-joker", "double-joker-dealer", 2),
+    ] {
+        let game = GameRules::load(game_name).unwrap();
+        let deck = SuitDeck::new(0b1_0000_0000_0111, jokers).unwrap();
+        let dealer = resolve(dealer, &game).unwrap();
+        let pricer = HandPricer::with_deck(&game, deck, &*dealer.strategy);
+        let ev = Evaluator::new(game.ranking);
+        let table = PriceTable::build(&pricer, &ev, &|_| ());
+        let shapes = Shapes::new(deck);
+        assert_eq!(table.hands(), paigow::combin::choose(deck.size() as u64, 7));
+        let shipped = paigow::strategy::way::SHIPPED_WAYS.iter().map(|w| w.0);
+        for way in shipped.chain(["max-back", "max-front"]) {
+            let player = resolve(way, &game).unwrap();
+            let priced = table.price_way(&ev, &shapes, &*player.strategy, &game.main_wager);
+            let counted = exact_main::count(
+                &game,
+                deck,
+                &*player.strategy,
+                &*dealer.strategy,
+                &Progress::silent(),
+            )
+            .unwrap()
+            .exact
+            .counts;
+            assert_eq!(priced.0, counted.classes, "{game_name}: {way}");
+        }
+    }
+}
