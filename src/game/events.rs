@@ -5,6 +5,11 @@
 //! categories that some five of the seven cards make) plus the 7-card facts (jokers, aces, a
 //! 7-card straight flush). A hand is paid by the first line of the paytable whose event it makes
 //! ([`Paytable::first_line`]). Joker bets look only at the jokers in the two hands.
+//!
+//! [`makes`] is every event's predicate, one arm each (no wildcard), on what the event's kind is
+//! judged on ([`Judged`]); the line tables of each kind of bet are built from it once, so the hot
+//! loop reads a byte per hand, never the predicate. Every other fact of an event is declared in
+//! [`Event::declaration`], and the tests check each against [`makes`].
 
 use crate::cards::{ACE, Card, Cards, JOKER_BITS, LANE_MASK, RANKS};
 use crate::eval::split::{KnownSetting, SplitValues};
@@ -94,20 +99,61 @@ impl SevenCardFacts {
         pai_gow.then_some((self.0 & 15) as u8)
     }
 
-    /// Whether the hand makes `event` (joker events are never made by seven cards alone).
+    /// Whether the hand makes `event` (an event of another kind is never made by seven cards).
     pub fn makes(&self, event: Event) -> bool {
-        let (jokers, straight_flush) = (self.jokers(), self.seven_card_straight_flush());
-        match event {
-            Event::SevenCardNaturalStraightFlush => straight_flush && jokers == 0,
-            Event::SevenCardStraightFlush => straight_flush,
-            Event::SevenCardStraightFlushWithJoker => straight_flush && jokers > 0,
-            Event::SixAces => self.aces() == 4 && jokers == 2,
-            Event::FiveAces => self.aces() + jokers >= 5,
-            Event::Makes(category) => self.made() & (1 << category as u16) != 0,
-            Event::PaiGowHigh(rank) => self.pai_gow_top_slot() == Some(rank + 1),
-            Event::RoyalMatch => self.royal_match(),
-            Event::Jokers { .. } | Event::ThreeCard(_) | Event::Setting { .. } => false,
+        makes(event, Judged::SevenCards(self))
+    }
+}
+
+/// What a deal shows one kind of event: the input of the events' predicate, [`makes`].
+#[derive(Clone, Copy, Debug)]
+pub enum Judged<'a> {
+    /// Seven cards' facts.
+    SevenCards(&'a SevenCardFacts),
+    /// Three cards: their [`three_card_made`] bits and whether they hold a joker.
+    FirstThree { made: u8, has_joker: bool },
+    /// The setting as played: the back's category and whether the front is a pair.
+    Setting { back: Category, front_pair: bool },
+    /// The jokers in the player's and the dealer's hands.
+    Jokers { player: u8, dealer: u8 },
+}
+
+/// Whether `judged` makes `event`: every event's predicate, one arm each, with no wildcard (an
+/// event is never made by what another kind is judged on). Every other fact of an event is
+/// declared in [`Event::declaration`].
+pub fn makes(event: Event, judged: Judged) -> bool {
+    match event {
+        Event::SevenCardNaturalStraightFlush => {
+            seven(judged, |f| f.seven_card_straight_flush() && f.jokers() == 0)
         }
+        Event::SevenCardStraightFlush => seven(judged, SevenCardFacts::seven_card_straight_flush),
+        Event::SevenCardStraightFlushWithJoker => {
+            seven(judged, |f| f.seven_card_straight_flush() && f.jokers() > 0)
+        }
+        Event::SixAces => seven(judged, |f| f.aces() == 4 && f.jokers() == 2),
+        Event::FiveAces => seven(judged, |f| f.aces() + f.jokers() >= 5),
+        Event::Makes(category) => seven(judged, |f| f.made() & (1 << category as u16) != 0),
+        Event::PaiGowHigh(rank) => seven(judged, |f| f.pai_gow_top_slot() == Some(rank + 1)),
+        Event::RoyalMatch => seven(judged, SevenCardFacts::royal_match),
+        Event::ThreeCard(e) => matches!(judged, Judged::FirstThree { made, has_joker }
+            if three_card_makes(made, has_joker, e)),
+        Event::Setting { back, front_pair } => {
+            matches!(judged, Judged::Setting { back: b, front_pair: pair }
+            if b == back && (pair || !front_pair))
+        }
+        Event::Jokers { player, dealer } => {
+            matches!(judged, Judged::Jokers { player: p, dealer: d }
+            if (p, d) == (player, dealer))
+        }
+    }
+}
+
+/// Whether seven cards make what `holds` asks (never, when `judged` is not seven cards).
+#[inline]
+fn seven(judged: Judged, holds: impl Fn(&SevenCardFacts) -> bool) -> bool {
+    match judged {
+        Judged::SevenCards(facts) => holds(facts),
+        Judged::FirstThree { .. } | Judged::Setting { .. } | Judged::Jokers { .. } => false,
     }
 }
 
@@ -232,10 +278,8 @@ fn three_card_line_table(paytable: &Paytable) -> Vec<u8> {
     (0..128usize)
         .map(|key| {
             let (made, has_joker) = ((key & 63) as u8, key >> 6 == 1);
-            let line = paytable.lines.iter().position(|l| match l.event {
-                Event::ThreeCard(e) => three_card_makes(made, has_joker, e),
-                _ => false,
-            });
+            let judged = Judged::FirstThree { made, has_joker };
+            let line = paytable.lines.iter().position(|l| makes(l.event, judged));
             line.unwrap_or(paytable.lines.len()) as u8
         })
         .collect()
@@ -372,14 +416,11 @@ fn setting_line_table(paytable: &Paytable) -> Vec<u8> {
         .map(|key| {
             let back = Category::from_u32((key / 2) as u32);
             let pair = key % 2 == 1;
-            let makes = |e: Event| match e {
-                Event::Setting {
-                    back: b,
-                    front_pair,
-                } => b == back && (pair || !front_pair),
-                _ => false,
+            let judged = Judged::Setting {
+                back,
+                front_pair: pair,
             };
-            let line = paytable.lines.iter().position(|l| makes(l.event));
+            let line = paytable.lines.iter().position(|l| makes(l.event, judged));
             line.unwrap_or(paytable.lines.len()) as u8
         })
         .collect()
@@ -784,9 +825,8 @@ mod tests {
         let cards: [Card; 3] = hand.try_into().unwrap();
         let made = three_card_made(&cards, joker);
         let has_joker = cards.iter().any(|c| c.is_joker());
-        (ThreeCard::ALL.iter())
-            .filter(|(e, _)| three_card_makes(made, has_joker, *e))
-            .map(|&(e, _)| e)
+        (ThreeCard::ALL.into_iter())
+            .filter(|e| three_card_makes(made, has_joker, *e))
             .collect()
     }
 

@@ -25,6 +25,14 @@
 //!   on the way, so an exact count takes the player's way (`exact bonus --player-way`);
 //! - joker events, judged on how many jokers the player and the dealer hold.
 //!
+//! Every event is declared once, in the declaration table [`Event::declaration`]: its name (and
+//! aliases), its words, its kind, the jokers a deck needs for it, the events it implies (so a
+//! line it always pre-empts is refused) and the cells it lies in (so lines that never share a
+//! deal are not warned about). [`Event::all`] lists every event; parsing, printing and the list
+//! of valid names read the table, and whether a deal makes an event is its predicate,
+//! `game::events::makes`. The tests iterate the table and check each declared fact against the
+//! predicate on deals.
+//!
 //! Guardrails, every error naming the file and the line: an unknown event lists the valid names;
 //! `pays` is a whole number of 1/[`BET_UNITS`] of the bet, above 0 and at most [`MAX_PAYS`] to 1
 //! (so every exact sum of counts times pays fits 128 bits: see [`MAX_PAY_UNITS`]); a claimed
@@ -91,6 +99,13 @@ pub const SHIPPED_PAYTABLES: &[(&str, &str, &str)] = &[
 pub const MAX_LINES: usize = 16;
 
 /// What a paytable line pays on.
+///
+/// Every event's facts (its name, its words, what it is judged on, the jokers it needs, the
+/// events it implies and the deals it can never share) are declared once, in
+/// [`Event::declaration`], and [`Event::all`] lists every event; whether a deal makes an event
+/// is its predicate, `game::events::makes`. Adding an event is one arm there, one in the
+/// predicate (both matches have no wildcard, so neither compiles until it is given) and its
+/// family in [`Event::all`] (a family missing there cannot be parsed, so no paytable can use it).
 #[derive(Clone, Copy, PartialEq, Eq, Debug, Hash)]
 pub enum Event {
     /// Seven suited cards in sequence, no joker (A-2-3-4-5-6-7 up to 8-9-T-J-Q-K-A).
@@ -139,28 +154,30 @@ pub enum ThreeCard {
 }
 
 impl ThreeCard {
-    /// Every three-card event, with its name in paytable files (after `three_card_`).
-    pub const ALL: [(ThreeCard, &'static str); 6] = [
-        (ThreeCard::NaturalStraightFlush, "natural_straight_flush"),
-        (
-            ThreeCard::StraightFlushWithJoker,
-            "straight_flush_with_joker",
-        ),
-        (ThreeCard::ThreeOfAKind, "three_of_a_kind"),
-        (ThreeCard::Straight, "straight"),
-        (ThreeCard::Flush, "flush"),
-        (ThreeCard::Pair, "pair"),
+    /// Every three-card event, in pay order.
+    pub const ALL: [ThreeCard; 6] = [
+        ThreeCard::NaturalStraightFlush,
+        ThreeCard::StraightFlushWithJoker,
+        ThreeCard::ThreeOfAKind,
+        ThreeCard::Straight,
+        ThreeCard::Flush,
+        ThreeCard::Pair,
     ];
 
+    /// The name in paytable files, after `three_card_`.
     fn name(self) -> &'static str {
-        Self::ALL
-            .iter()
-            .find(|(e, _)| *e == self)
-            .map_or("", |(_, n)| n)
+        match self {
+            ThreeCard::NaturalStraightFlush => "natural_straight_flush",
+            ThreeCard::StraightFlushWithJoker => "straight_flush_with_joker",
+            ThreeCard::ThreeOfAKind => "three_of_a_kind",
+            ThreeCard::Straight => "straight",
+            ThreeCard::Flush => "flush",
+            ThreeCard::Pair => "pair",
+        }
     }
 }
 
-/// The three kinds of events.
+/// The kinds of events: what an event is judged on.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
 pub enum BetKind {
     /// Judged on seven cards (the player's, or with `judged_on = "dealer"` the dealer's).
@@ -174,208 +191,328 @@ pub enum BetKind {
     Jokers,
 }
 
+/// A split of one kind's deals into cells, in which events declare their place
+/// ([`Declaration::cells`]): two events in different cells of one partition never share a deal.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub enum Partition {
+    /// Seven cards: a pai gow hand (cell 0: no five make a pair or better) or not (cell 1).
+    PaiGow,
+    /// A seven-card straight flush without a joker (cell 0) or with one (cell 1).
+    SevenCardStraightFlushJoker,
+    /// Three cards: a natural straight flush (cell 0: one reading, which makes nothing else) or
+    /// not (cell 1).
+    ThreeCardNatural,
+    /// The back as set: its category.
+    Back,
+    /// The jokers in the two hands: the player's times three plus the dealer's.
+    Jokers,
+}
+
+/// A cell of a [`Partition`].
+pub type Cell = (Partition, u8);
+
+/// Everything known of one event but whether a deal makes it: its row of the declaration
+/// table, [`Event::declaration`].
+#[derive(Clone, PartialEq, Eq, Debug)]
+pub struct Declaration {
+    /// The name in paytable files (parsed and printed as this).
+    pub name: String,
+    /// Other spellings a paytable may use (`pai_gow_10_high`, `pai_gow_t_high`).
+    pub aliases: Vec<String>,
+    /// The event in words, for reports (a line's own `label` replaces it).
+    pub label: String,
+    /// How the list of valid events shows it (errors, `docs/reference/paytables.md`): its name,
+    /// or for a family of many events one member's name and the rest in words, once.
+    pub listed_as: String,
+    /// What the event is judged on (one paytable judges one kind).
+    pub kind: BetKind,
+    /// The jokers a deck needs for any deal to make it.
+    pub jokers_needed: u8,
+    /// Events that every deal making it also makes (a line for one of them placed above a line
+    /// for it would leave it unreachable).
+    pub implies: Vec<Event>,
+    /// Its cells: it never shares a deal with an event in another cell of the same partition
+    /// (so their lines' order does not matter).
+    pub cells: Vec<Cell>,
+}
+
 impl Event {
+    /// The declaration table: every fact of every event, one arm a family, each naming every
+    /// fact (no wildcard and no defaults, so a new event compiles only once all are given).
+    /// The claims (implications, cells, jokers) are checked against the predicate on hands by
+    /// `game::events`' tests.
+    pub fn declaration(self) -> Declaration {
+        use Category::{FourOfAKind, RoyalFlush, StraightFlush};
+        use Partition::{Back, PaiGow, SevenCardStraightFlushJoker, ThreeCardNatural};
+        let name = self.name_as_written();
+        let plain = |label: &str, kind, jokers_needed, implies, cells| Declaration {
+            aliases: Vec::new(),
+            label: label.to_string(),
+            listed_as: name.clone(),
+            kind,
+            jokers_needed,
+            implies,
+            cells,
+            name: name.clone(),
+        };
+        const NOT_PAI_GOW: Cell = (PaiGow, 1);
+        let seven_card_straight_flush =
+            vec![Event::SevenCardStraightFlush, Event::Makes(StraightFlush)];
+        match self {
+            Event::SevenCardNaturalStraightFlush => plain(
+                "7-card straight flush, no joker",
+                BetKind::SevenCards,
+                0,
+                seven_card_straight_flush,
+                vec![NOT_PAI_GOW, (SevenCardStraightFlushJoker, 0)],
+            ),
+            Event::SevenCardStraightFlush => plain(
+                "7-card straight flush",
+                BetKind::SevenCards,
+                0,
+                vec![Event::Makes(StraightFlush)],
+                vec![NOT_PAI_GOW],
+            ),
+            Event::SevenCardStraightFlushWithJoker => plain(
+                "7-card straight flush with a joker",
+                BetKind::SevenCards,
+                1,
+                seven_card_straight_flush,
+                vec![NOT_PAI_GOW, (SevenCardStraightFlushJoker, 1)],
+            ),
+            Event::SixAces => plain(
+                "Six aces (four aces and two jokers)",
+                BetKind::SevenCards,
+                2,
+                vec![Event::FiveAces, Event::Makes(FourOfAKind)],
+                vec![NOT_PAI_GOW],
+            ),
+            Event::FiveAces => plain(
+                "Five aces",
+                BetKind::SevenCards,
+                1,
+                vec![Event::Makes(FourOfAKind)],
+                vec![NOT_PAI_GOW],
+            ),
+            Event::Makes(category) => plain(
+                &capitalized(category.name()),
+                BetKind::SevenCards,
+                category_jokers(category),
+                Vec::new(),
+                match category {
+                    // Some five of a pai gow hand make high card, and so do some of other hands.
+                    Category::HighCard => Vec::new(),
+                    _ => vec![NOT_PAI_GOW],
+                },
+            ),
+            Event::PaiGowHigh(rank) => Declaration {
+                aliases: pai_gow_aliases(rank),
+                listed_as: "pai_gow_9_high (any rank 2..A, or 10)".to_string(),
+                ..plain(
+                    &format!(
+                        "Pai gow (no pair, straight or flush), {} high",
+                        rank_word(rank)
+                    ),
+                    BetKind::SevenCards,
+                    0,
+                    Vec::new(),
+                    vec![(PaiGow, 0)],
+                )
+            },
+            Event::RoyalMatch => plain(
+                "Royal flush plus royal match (suited K-Q)",
+                BetKind::SevenCards,
+                0,
+                vec![Event::Makes(RoyalFlush)],
+                vec![NOT_PAI_GOW],
+            ),
+            Event::ThreeCard(event) => plain(
+                &format!("3-card {}", event.name().replace('_', " ")),
+                BetKind::FirstThree,
+                u8::from(event == ThreeCard::StraightFlushWithJoker),
+                Vec::new(),
+                vec![(
+                    ThreeCardNatural,
+                    u8::from(event != ThreeCard::NaturalStraightFlush),
+                )],
+            ),
+            Event::Setting { back, front_pair } => Declaration {
+                listed_as: "full_house_behind and full_house_behind_plus_pair (any category)"
+                    .to_string(),
+                ..plain(
+                    &format!(
+                        "{} behind{}",
+                        capitalized(back.name()),
+                        if front_pair { ", a pair in front" } else { "" }
+                    ),
+                    BetKind::Setting,
+                    category_jokers(back),
+                    match front_pair {
+                        true => vec![Event::Setting {
+                            back,
+                            front_pair: false,
+                        }],
+                        false => Vec::new(),
+                    },
+                    vec![(Back, back as u8)],
+                )
+            },
+            Event::Jokers { player, dealer } => plain(
+                joker_event(player, dealer).map_or("Jokers", |j| j.label),
+                BetKind::Jokers,
+                player + dealer,
+                Vec::new(),
+                vec![(Partition::Jokers, 3 * player + dealer)],
+            ),
+        }
+    }
+
+    /// Every event, in the order the list of valid events shows them (a family together).
+    pub fn all() -> Vec<Event> {
+        let mut all = vec![
+            Event::SevenCardNaturalStraightFlush,
+            Event::SevenCardStraightFlush,
+            Event::SevenCardStraightFlushWithJoker,
+            Event::SixAces,
+            Event::FiveAces,
+            Event::RoyalMatch,
+        ];
+        all.extend(Category::ALL_DESCENDING.map(Event::Makes));
+        all.extend((0..RANKS).rev().map(Event::PaiGowHigh));
+        all.extend(ThreeCard::ALL.map(Event::ThreeCard));
+        for back in Category::ALL_DESCENDING {
+            for front_pair in [true, false] {
+                all.push(Event::Setting { back, front_pair });
+            }
+        }
+        all.extend(JOKER_EVENTS.map(|j| Event::Jokers {
+            player: j.player,
+            dealer: j.dealer,
+        }));
+        all
+    }
+
     /// The kind of bet this event belongs to.
     pub fn kind(self) -> BetKind {
-        match self {
-            Event::Jokers { .. } => BetKind::Jokers,
-            Event::ThreeCard(_) => BetKind::FirstThree,
-            Event::Setting { .. } => BetKind::Setting,
-            _ => BetKind::SevenCards,
-        }
+        self.declaration().kind
     }
 
     /// The jokers a deck needs for any deal to make this event.
     pub fn jokers_needed(self) -> u8 {
-        use ThreeCard::StraightFlushWithJoker;
-        match self {
-            Event::SixAces => 2,
-            Event::Jokers { player, dealer } => player + dealer,
-            Event::SevenCardStraightFlushWithJoker
-            | Event::FiveAces
-            | Event::Makes(Category::FiveOfAKind)
-            | Event::ThreeCard(StraightFlushWithJoker)
-            | Event::Setting {
-                back: Category::FiveOfAKind,
-                ..
-            } => 1,
-            _ => 0,
-        }
+        self.declaration().jokers_needed
     }
 
-    /// Whether no deal can make both events (so their lines' order does not matter).
-    fn disjoint(self, other: Event) -> bool {
-        use Event::*;
-        let pai_gow_apart = |e: Event| !matches!(e, PaiGowHigh(_) | Makes(Category::HighCard));
-        match (self, other) {
-            (PaiGowHigh(_), e) | (e, PaiGowHigh(_)) => pai_gow_apart(e),
-            (Jokers { .. }, Jokers { .. }) => self != other,
-            (Setting { back: a, .. }, Setting { back: b, .. }) => a != b,
-            (SevenCardNaturalStraightFlush, SevenCardStraightFlushWithJoker)
-            | (SevenCardStraightFlushWithJoker, SevenCardNaturalStraightFlush) => true,
-            // A natural straight flush has one reading, which makes nothing else.
-            (ThreeCard(a), ThreeCard(b)) => {
-                let natural = self::ThreeCard::NaturalStraightFlush;
-                (a == natural || b == natural) && a != b
-            }
-            _ => false,
-        }
+    /// Whether no deal can make both events (so their lines' order does not matter): they lie
+    /// in different cells of some partition.
+    pub fn disjoint(self, other: Event) -> bool {
+        let theirs = other.declaration().cells;
+        (self.declaration().cells.iter())
+            .any(|&(p, c)| theirs.iter().any(|&(q, d)| p == q && c != d))
     }
 
-    /// Every event name a paytable accepts, for error messages (pai gow hands and the
-    /// categories summarized).
+    /// Every event name a paytable accepts, for error messages (pai gow hands and setting
+    /// events summarized).
     pub fn valid_names() -> String {
-        let mut names: Vec<String> = [
-            "seven_card_natural_straight_flush",
-            "seven_card_straight_flush",
-            "seven_card_straight_flush_with_joker",
-            "six_aces",
-            "five_aces",
-            "royal_flush_plus_royal_match",
-        ]
-        .map(String::from)
-        .to_vec();
-        names.extend(Category::ALL_DESCENDING.map(|c| Event::Makes(c).name()));
-        names.push("pai_gow_9_high (any rank 2..A, or 10)".to_string());
-        names.extend(ThreeCard::ALL.map(|(e, _)| Event::ThreeCard(e).name()));
-        names.push("full_house_behind and full_house_behind_plus_pair (any category)".to_string());
-        names.extend(JOKER_EVENTS.map(|(n, _, _)| n.to_string()));
-        names.join(", ")
+        let mut listed: Vec<String> = Vec::new();
+        for event in Event::all() {
+            let shown = event.declaration().listed_as;
+            if !listed.contains(&shown) {
+                listed.push(shown);
+            }
+        }
+        listed.join(", ")
     }
 
     /// The event's name as written in paytable files.
     pub fn name(self) -> String {
+        self.declaration().name
+    }
+
+    /// The event in words, for reports (a line's own `label` replaces it).
+    pub fn label(self) -> String {
+        self.declaration().label
+    }
+
+    /// Parses an event name (see [`Event::name`]) or one of its aliases.
+    pub fn parse(text: &str) -> Option<Event> {
+        Event::all().into_iter().find(|e| {
+            let declared = e.declaration();
+            declared.name == text || declared.aliases.iter().any(|a| a == text)
+        })
+    }
+
+    /// Events that every hand making `self` also makes (a line for one of them placed above a
+    /// line for `self` would leave `self` unreachable).
+    pub fn implied(self) -> Vec<Event> {
+        self.declaration().implies
+    }
+
+    /// The name, built from the event's parameters (for [`Event::declaration`]).
+    fn name_as_written(self) -> String {
         match self {
             Event::SevenCardNaturalStraightFlush => "seven_card_natural_straight_flush".into(),
             Event::SevenCardStraightFlush => "seven_card_straight_flush".into(),
             Event::SevenCardStraightFlushWithJoker => "seven_card_straight_flush_with_joker".into(),
             Event::SixAces => "six_aces".into(),
             Event::FiveAces => "five_aces".into(),
-            Event::Makes(c) => c.name().replace(' ', "_"),
+            Event::Makes(c) => category_key(c),
             Event::PaiGowHigh(r) => format!("pai_gow_{}_high", rank_name(r)),
             Event::RoyalMatch => "royal_flush_plus_royal_match".into(),
             Event::ThreeCard(e) => format!("three_card_{}", e.name()),
             Event::Setting { back, front_pair } => format!(
                 "{}_behind{}",
-                back.name().replace(' ', "_"),
+                category_key(back),
                 if front_pair { "_plus_pair" } else { "" }
             ),
-            Event::Jokers { player, dealer } => joker_event_name(player, dealer).to_string(),
-        }
-    }
-
-    /// The event in words, for reports (a line's own `label` replaces it).
-    pub fn label(self) -> String {
-        match self {
-            Event::SevenCardNaturalStraightFlush => "7-card straight flush, no joker".into(),
-            Event::SevenCardStraightFlush => "7-card straight flush".into(),
-            Event::SevenCardStraightFlushWithJoker => "7-card straight flush with a joker".into(),
-            Event::SixAces => "Six aces (four aces and two jokers)".into(),
-            Event::FiveAces => "Five aces".into(),
-            Event::Makes(c) => capitalized(c.name()),
-            Event::PaiGowHigh(r) => format!(
-                "Pai gow (no pair, straight or flush), {} high",
-                rank_word(r)
-            ),
-            Event::RoyalMatch => "Royal flush plus royal match (suited K-Q)".into(),
-            Event::ThreeCard(e) => format!("3-card {}", e.name().replace('_', " ")),
-            Event::Setting { back, front_pair } => format!(
-                "{} behind{}",
-                capitalized(back.name()),
-                if front_pair { ", a pair in front" } else { "" }
-            ),
-            Event::Jokers { player, dealer } => joker_event_label(player, dealer).to_string(),
-        }
-    }
-
-    /// Parses an event name (see [`Event::name`]).
-    pub fn parse(text: &str) -> Option<Event> {
-        let fixed = match text {
-            "seven_card_natural_straight_flush" => Some(Event::SevenCardNaturalStraightFlush),
-            "seven_card_straight_flush" => Some(Event::SevenCardStraightFlush),
-            "seven_card_straight_flush_with_joker" => Some(Event::SevenCardStraightFlushWithJoker),
-            "six_aces" => Some(Event::SixAces),
-            "five_aces" => Some(Event::FiveAces),
-            "royal_flush_plus_royal_match" => Some(Event::RoyalMatch),
-            _ => None,
-        };
-        let three_card = || {
-            let name = text.strip_prefix("three_card_")?;
-            let found = ThreeCard::ALL.iter().find(|(_, n)| *n == name);
-            found.map(|&(e, _)| Event::ThreeCard(e))
-        };
-        fixed
-            .or_else(|| {
-                Category::ALL_DESCENDING
-                    .into_iter()
-                    .find(|c| c.name().replace(' ', "_") == text)
-                    .map(Event::Makes)
-            })
-            .or_else(|| parse_pai_gow(text))
-            .or_else(three_card)
-            .or_else(|| parse_setting_event(text))
-            .or_else(|| parse_joker_event(text))
-    }
-
-    /// Events that every hand making `self` also makes (a line for one of them placed above a
-    /// line for `self` would leave `self` unreachable).
-    fn implied(self) -> &'static [Event] {
-        use Category::*;
-        const SEVEN_SF: &[Event] = &[Event::SevenCardStraightFlush, Event::Makes(StraightFlush)];
-        match self {
-            Event::SevenCardNaturalStraightFlush | Event::SevenCardStraightFlushWithJoker => {
-                SEVEN_SF
-            }
-            Event::SevenCardStraightFlush => &[Event::Makes(StraightFlush)],
-            Event::SixAces => &[Event::FiveAces, Event::Makes(FourOfAKind)],
-            Event::FiveAces => &[Event::Makes(FourOfAKind)],
-            Event::RoyalMatch => &[Event::Makes(RoyalFlush)],
-            Event::Setting {
-                back,
-                front_pair: true,
-            } => std::slice::from_ref(setting_behind(back)),
-            _ => &[],
+            Event::Jokers { player, dealer } => joker_event(player, dealer)
+                .map_or("jokers", |j| j.name)
+                .to_string(),
         }
     }
 }
 
-/// `<back>_behind` without the pair, for [`Event::implied`].
-fn setting_behind(back: Category) -> &'static Event {
-    const BEHIND: [Event; 11] = {
-        let mut all = [Event::FiveAces; 11];
-        let mut i = 0;
-        while i < 11 {
-            all[i] = Event::Setting {
-                back: Category::ALL_DESCENDING[10 - i],
-                front_pair: false,
-            };
-            i += 1;
-        }
-        all
-    };
-    &BEHIND[back as usize]
+/// A category as paytable files write it (`four_of_a_kind`).
+fn category_key(category: Category) -> String {
+    category.name().replace(' ', "_")
 }
 
-const JOKER_EVENTS: [(&str, u8, u8); 6] = [
-    ("two_jokers_player", 2, 0),
-    ("two_jokers_dealer", 0, 2),
-    ("one_joker_each", 1, 1),
-    ("one_joker_player", 1, 0),
-    ("one_joker_dealer", 0, 1),
-    ("no_jokers", 0, 0),
+/// The jokers a deck needs for five cards to make `category` (five of a kind needs one).
+fn category_jokers(category: Category) -> u8 {
+    u8::from(category == Category::FiveOfAKind)
+}
+
+/// A joker event: its name, its words and the jokers in each hand.
+struct JokerEvent {
+    name: &'static str,
+    label: &'static str,
+    player: u8,
+    dealer: u8,
+}
+
+/// Every joker event.
+const JOKER_EVENTS: [JokerEvent; 6] = [
+    joker("two_jokers_player", "Two jokers in the player's hand", 2, 0),
+    joker("two_jokers_dealer", "Two jokers in the dealer's hand", 0, 2),
+    joker("one_joker_each", "One joker in each hand", 1, 1),
+    joker("one_joker_player", "One joker, in the player's hand", 1, 0),
+    joker("one_joker_dealer", "One joker, in the dealer's hand", 0, 1),
+    joker("no_jokers", "No joker in either hand", 0, 0),
 ];
 
-/// A joker event in words.
-fn joker_event_label(player: u8, dealer: u8) -> &'static str {
-    match (player, dealer) {
-        (2, 0) => "Two jokers in the player's hand",
-        (0, 2) => "Two jokers in the dealer's hand",
-        (1, 1) => "One joker in each hand",
-        (1, 0) => "One joker, in the player's hand",
-        (0, 1) => "One joker, in the dealer's hand",
-        (0, 0) => "No joker in either hand",
-        _ => "Jokers",
+const fn joker(name: &'static str, label: &'static str, player: u8, dealer: u8) -> JokerEvent {
+    JokerEvent {
+        name,
+        label,
+        player,
+        dealer,
     }
+}
+
+/// The joker event with these jokers in each hand.
+fn joker_event(player: u8, dealer: u8) -> Option<&'static JokerEvent> {
+    JOKER_EVENTS
+        .iter()
+        .find(|j| (j.player, j.dealer) == (player, dealer))
 }
 
 /// The text with its first letter upper case.
@@ -393,48 +530,22 @@ fn rank_word(rank: u8) -> &'static str {
     ][rank as usize]
 }
 
-fn joker_event_name(player: u8, dealer: u8) -> &'static str {
-    JOKER_EVENTS
-        .iter()
-        .find(|(_, p, d)| (*p, *d) == (player, dealer))
-        .map_or("jokers", |(n, _, _)| n)
-}
-
-fn parse_joker_event(text: &str) -> Option<Event> {
-    JOKER_EVENTS
-        .iter()
-        .find(|(n, _, _)| *n == text)
-        .map(|&(_, player, dealer)| Event::Jokers { player, dealer })
-}
-
+/// A rank as a pai gow event writes it (`9`, `T`, `A`).
 fn rank_name(rank: u8) -> char {
     b"23456789TJQKA"[rank as usize] as char
 }
 
-/// `<category>_behind` or `<category>_behind_plus_pair`.
-fn parse_setting_event(text: &str) -> Option<Event> {
-    let (back, front_pair) = match text.strip_suffix("_behind_plus_pair") {
-        Some(back) => (back, true),
-        None => (text.strip_suffix("_behind")?, false),
-    };
-    let back =
-        (Category::ALL_DESCENDING.into_iter()).find(|c| c.name().replace(' ', "_") == back)?;
-    Some(Event::Setting { back, front_pair })
-}
-
-fn parse_pai_gow(text: &str) -> Option<Event> {
-    let rank = text.strip_prefix("pai_gow_")?.strip_suffix("_high")?;
-    let rank = match rank {
-        "10" => 8,
-        r if r.len() == 1 => {
-            let upper = r.to_ascii_uppercase();
-            b"23456789TJQKA"
-                .iter()
-                .position(|&c| upper.as_bytes()[0] == c)? as u8
-        }
-        _ => return None,
-    };
-    (rank < RANKS).then_some(Event::PaiGowHigh(rank))
+/// The other spellings of a pai gow event: a letter in lower case, and `10` for a ten.
+fn pai_gow_aliases(rank: u8) -> Vec<String> {
+    let letter = rank_name(rank);
+    let mut aliases = Vec::new();
+    if letter.is_ascii_alphabetic() {
+        aliases.push(format!("pai_gow_{}_high", letter.to_ascii_lowercase()));
+    }
+    if letter == 'T' {
+        aliases.push("pai_gow_10_high".to_string());
+    }
+    aliases
 }
 
 /// A pay of `to_win` units for every `stake` units wagered ("X to Y"; "X to 1" when a number).
@@ -936,23 +1047,65 @@ fn check_reachable(above: &[Line], line: &Line) -> Result<(), String> {
 mod tests {
     use super::*;
 
+    /// Every event of the declaration table parses from its name and its aliases and prints
+    /// back; no two events share a spelling; the list of valid names shows every event.
     #[test]
     fn every_event_name_round_trips() {
-        let mut events = vec![
-            Event::SevenCardNaturalStraightFlush,
-            Event::SevenCardStraightFlush,
-            Event::SevenCardStraightFlushWithJoker,
-            Event::SixAces,
-            Event::FiveAces,
-        ];
-        events.extend(Category::ALL_DESCENDING.map(Event::Makes));
-        events.extend((0..13).map(Event::PaiGowHigh));
-        events.extend(JOKER_EVENTS.map(|(_, player, dealer)| Event::Jokers { player, dealer }));
-        for event in events {
-            assert_eq!(Event::parse(&event.name()), Some(event), "{}", event.name());
+        let all = Event::all();
+        let mut spellings = std::collections::HashSet::new();
+        let valid = Event::valid_names();
+        for event in &all {
+            let declared = event.declaration();
+            assert_eq!(
+                Event::parse(&declared.name),
+                Some(*event),
+                "{}",
+                declared.name
+            );
+            assert_eq!(event.name(), declared.name);
+            for alias in &declared.aliases {
+                assert_eq!(Event::parse(alias), Some(*event), "{alias}");
+            }
+            for spelling in std::iter::once(&declared.name).chain(&declared.aliases) {
+                assert!(spellings.insert(spelling.clone()), "{spelling} twice");
+            }
+            assert!(!declared.label.is_empty(), "{}", declared.name);
+            assert!(valid.contains(&declared.listed_as), "{}", declared.name);
         }
+        // Every family: 6 fixed, 11 categories, 13 pai gow ranks, 6 three-card, 22 setting
+        // and 6 joker events.
+        assert_eq!(all.len(), 64);
         assert_eq!(Event::parse("pai_gow_10_high"), Some(Event::PaiGowHigh(8)));
+        assert_eq!(Event::parse("pai_gow_q_high"), Some(Event::PaiGowHigh(10)));
         assert_eq!(Event::parse("flushh"), None);
+        assert_eq!(Event::parse("pai_gow_1_high"), None);
+    }
+
+    /// The declared facts that only the table states, pinned (the predicates are checked
+    /// against the others in `game::events`).
+    #[test]
+    fn declared_facts_keep_the_pay_order_rules() {
+        use Category::*;
+        let jokers = |e: Event| e.jokers_needed();
+        assert_eq!(jokers(Event::SixAces), 2);
+        assert_eq!(jokers(Event::Makes(FiveOfAKind)), 1);
+        assert_eq!(jokers(Event::Makes(RoyalFlush)), 0);
+        let (player, dealer) = (1, 1);
+        assert_eq!(jokers(Event::Jokers { player, dealer }), 2);
+        assert!(Event::PaiGowHigh(7).disjoint(Event::Makes(Straight)));
+        assert!(!Event::PaiGowHigh(7).disjoint(Event::Makes(HighCard)));
+        assert!(!Event::PaiGowHigh(7).disjoint(Event::PaiGowHigh(8)));
+        let natural = Event::ThreeCard(ThreeCard::NaturalStraightFlush);
+        assert!(natural.disjoint(Event::ThreeCard(ThreeCard::Pair)));
+        let pair = Event::ThreeCard(ThreeCard::Pair);
+        assert!(!pair.disjoint(Event::ThreeCard(ThreeCard::Flush)));
+        for a in Event::all() {
+            for b in Event::all() {
+                assert_eq!(a.disjoint(b), b.disjoint(a), "{a:?} {b:?}");
+            }
+            assert!(!a.disjoint(a), "{a:?}");
+            assert!(a.implied().iter().all(|i| i.kind() == a.kind()), "{a:?}");
+        }
     }
 
     #[test]

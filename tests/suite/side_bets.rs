@@ -5,12 +5,13 @@
 //! - the Joker Bonus against an enumeration of where two jokers can lie in a 14-card deal.
 
 use std::collections::HashSet;
+use std::path::Path;
 use std::sync::Mutex;
 
 use paigow::cards::{Card, Cards, Deck};
 use paigow::engine::exact::{LineCounts, Method, category_counts, paytable_counts};
 use paigow::eval::{Category, Evaluator, FiveAces, JokerRule, Ranking};
-use paigow::game::paytable::{Event, Paytable};
+use paigow::game::paytable::{BetKind, Event, Paytable};
 
 /// Exact counts of a shipped paytable, each enumerated once per test process.
 fn counts_for(table: &str, jokers: u8) -> (Paytable, LineCounts) {
@@ -87,6 +88,38 @@ fn every_event_tables() -> Vec<Paytable> {
             ],
         ),
     ]
+}
+
+/// The two tables above list every seven-card event of the declaration table (of the pai gow
+/// hands, a family of thirteen ranks, some), so the structure-against-brute test sees each.
+#[test]
+fn every_event_tables_list_every_seven_card_event() {
+    let listed: Vec<Event> = (every_event_tables().iter())
+        .flat_map(|t| t.lines.iter().map(|l| l.event))
+        .collect();
+    let seven_card = Event::all()
+        .into_iter()
+        .filter(|e| e.kind() == BetKind::SevenCards);
+    for event in seven_card {
+        let pai_gow = matches!(event, Event::PaiGowHigh(_));
+        assert!(pai_gow || listed.contains(&event), "{}", event.name());
+    }
+    assert!(listed.iter().any(|e| matches!(e, Event::PaiGowHigh(_))));
+}
+
+/// The paytable reference lists every event as the list of valid names shows it (each name
+/// there, in backticks), so the docs cannot miss an event of the declaration table.
+#[test]
+fn the_paytable_reference_lists_every_event() {
+    let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("docs/reference/paytables.md");
+    let docs = std::fs::read_to_string(path).unwrap();
+    for event in Event::all() {
+        let listed = event.declaration().listed_as;
+        let names = listed.split(|c: char| !(c.is_ascii_alphanumeric() || c == '_'));
+        for name in names.filter(|n| n.contains('_')) {
+            assert!(docs.contains(&format!("`{name}`")), "{name} ({listed})");
+        }
+    }
 }
 
 /// The structure method (one representative hand per rank multiset and flush pattern) gives
