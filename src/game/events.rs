@@ -820,6 +820,121 @@ mod tests {
         assert!(royal_matches >= 12, "{royal_matches}");
     }
 
+    /// Seven-card hands where every seven-card event lies: sampled from the 54 cards, and every
+    /// hand of small decks holding the rare events (one suit and two jokers: the seven-card
+    /// straight flushes; tens to aces of two suits and two jokers: royal matches; queens to aces
+    /// and two jokers: five and six aces).
+    fn hands_making_every_event() -> Vec<[Card; 7]> {
+        let deck = Deck::with_jokers(2).unwrap();
+        let mut hands: Vec<[Card; 7]> = crate::cards::deal::sample_hands(deck, 17)
+            .take(4_000)
+            .collect();
+        let small_decks = [
+            (0..RANKS)
+                .map(|r| Card::new(r, 0).unwrap())
+                .collect::<Vec<_>>(),
+            (0..2)
+                .flat_map(|s| (ACE - 4..=ACE).map(move |r| Card::new(r, s).unwrap()))
+                .collect(),
+            (0..4)
+                .flat_map(|s| (ACE - 2..=ACE).map(move |r| Card::new(r, s).unwrap()))
+                .collect(),
+        ];
+        for mut cards in small_decks {
+            cards.extend([Card::JOKER1, Card::JOKER2]);
+            crate::combin::for_each_subset(cards.len(), 7, |ix| {
+                hands.push(std::array::from_fn(|i| cards[ix[i]]));
+            });
+        }
+        hands
+    }
+
+    /// Every event's declared facts ([`Event::declaration`]) agree with its predicate
+    /// ([`makes`]) on deals of every kind: a deal making an event makes every event it implies,
+    /// no event declared disjoint from it, and holds the jokers it needs; and every family of
+    /// the table is made by some deal (so each check sees it). Deals: the seven-card hands of
+    /// [`hands_making_every_event`] under both joker rules, the 21 settings of some of them,
+    /// every three-card hand of 54 cards under both rules, and every split of two jokers.
+    #[test]
+    fn every_event_agrees_with_its_declaration() {
+        let all = Event::all();
+        let declared: Vec<_> = all.iter().map(|e| e.declaration()).collect();
+        let disjoint: Vec<Vec<bool>> = (all.iter())
+            .map(|a| all.iter().map(|b| a.disjoint(*b)).collect())
+            .collect();
+        let mut seen = vec![false; all.len()];
+        let mut check = |judged: Judged, jokers: u8| {
+            let made: Vec<usize> = (0..all.len()).filter(|&i| makes(all[i], judged)).collect();
+            for &i in &made {
+                let (event, facts) = (all[i], &declared[i]);
+                assert!(jokers >= facts.jokers_needed, "{event:?} on {judged:?}");
+                for implied in &facts.implies {
+                    assert!(
+                        makes(*implied, judged),
+                        "{event:?} without {implied:?}: {judged:?}"
+                    );
+                }
+                for &j in &made {
+                    assert!(!disjoint[i][j], "{event:?} and {:?}: {judged:?}", all[j]);
+                }
+                assert_eq!(
+                    facts.kind,
+                    match judged {
+                        Judged::SevenCards(_) => BetKind::SevenCards,
+                        Judged::FirstThree { .. } => BetKind::FirstThree,
+                        Judged::Setting { .. } => BetKind::Setting,
+                        Judged::Jokers { .. } => BetKind::Jokers,
+                    },
+                    "{event:?}"
+                );
+                seen[i] = true;
+            }
+        };
+        let hands = hands_making_every_event();
+        for joker in [JokerRule::Bug, JokerRule::Wild] {
+            let ev = Evaluator::new(Ranking {
+                joker,
+                ..Ranking::default()
+            });
+            for (n, hand) in hands.iter().enumerate() {
+                let jokers = Cards::from_cards(hand).jokers() as u8;
+                let splits = ev.split_values(hand);
+                check(
+                    Judged::SevenCards(&SevenCardFacts::of(hand, &splits)),
+                    jokers,
+                );
+                if n % 4 == 0 {
+                    for (front, back) in splits.front.iter().zip(&splits.back) {
+                        let front_pair = front.category() == Category::OnePair;
+                        let back = back.category();
+                        check(Judged::Setting { back, front_pair }, jokers);
+                    }
+                }
+            }
+            let deck = Deck::with_jokers(2).unwrap().cards();
+            crate::combin::for_each_subset(deck.len(), 3, |ix| {
+                let cards: [Card; 3] = std::array::from_fn(|i| deck[ix[i]]);
+                let jokers = cards.iter().filter(|c| c.is_joker()).count() as u8;
+                let made = three_card_made(&cards, joker);
+                let has_joker = jokers > 0;
+                check(Judged::FirstThree { made, has_joker }, jokers);
+            });
+        }
+        for player in 0..=2 {
+            for dealer in 0..=2 - player {
+                check(Judged::Jokers { player, dealer }, player + dealer);
+            }
+        }
+        for (event, _) in all.iter().zip(&seen).filter(|(_, seen)| !**seen) {
+            let family = std::mem::discriminant(event);
+            let made = |i: usize| std::mem::discriminant(&all[i]) == family && seen[i];
+            assert!(
+                (0..all.len()).any(made),
+                "no deal made an event like {event:?}"
+            );
+        }
+    }
+
     fn three(text: &str, joker: JokerRule) -> Vec<ThreeCard> {
         let hand = Deck::with_jokers(2).unwrap().parse_hand(text, 3).unwrap();
         let cards: [Card; 3] = hand.try_into().unwrap();

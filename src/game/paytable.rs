@@ -270,14 +270,14 @@ impl Event {
                 "7-card straight flush",
                 BetKind::SevenCards,
                 0,
-                vec![Event::Makes(StraightFlush)],
+                Vec::new(),
                 vec![NOT_PAI_GOW],
             ),
             Event::SevenCardStraightFlushWithJoker => plain(
                 "7-card straight flush with a joker",
                 BetKind::SevenCards,
                 1,
-                seven_card_straight_flush,
+                vec![Event::SevenCardStraightFlush],
                 vec![NOT_PAI_GOW, (SevenCardStraightFlushJoker, 1)],
             ),
             Event::SixAces => plain(
@@ -1106,6 +1106,27 @@ mod tests {
             assert!(!a.disjoint(a), "{a:?}");
             assert!(a.implied().iter().all(|i| i.kind() == a.kind()), "{a:?}");
         }
+    }
+
+    /// A seven-card straight flush with a joker need not make a five-card straight flush: the
+    /// ten to the ace of one suit and two jokers read as a royal flush, whichever five are taken.
+    /// So a `straight_flush` line above it can leave it hands, and the pair is not refused (it
+    /// was, as "can never pay"); a natural one always holds a straight flush below the royal.
+    #[test]
+    fn a_straight_flush_line_above_a_seven_card_one_leaves_it_hands() {
+        for seven in [
+            "seven_card_straight_flush",
+            "seven_card_straight_flush_with_joker",
+        ] {
+            let table = load(&format!(
+                "[[line]]\nevent = \"straight_flush\"\npays = 50\n[[line]]\nevent = \"{seven}\"\npays = 500\n"
+            ));
+            assert!(table.is_ok(), "{table:?}");
+        }
+        let natural = load(
+            "[[line]]\nevent = \"straight_flush\"\npays = 50\n[[line]]\nevent = \"seven_card_natural_straight_flush\"\npays = 500\n",
+        );
+        assert!(natural.unwrap_err().contains("can never pay"));
     }
 
     #[test]

@@ -122,6 +122,23 @@ fn the_paytable_reference_lists_every_event() {
     }
 }
 
+/// A `straight_flush` line above a seven-card straight flush line leaves it the hands whose
+/// every five cards read as a royal flush: the ten to the ace of one suit and both jokers, one
+/// hand a suit, so 4 of 54 cards and none of 53 (such a table was refused as "can never pay").
+#[test]
+fn a_seven_card_straight_flush_below_a_straight_flush_line_is_paid() {
+    let text = "name = \"t\"\n[[line]]\nevent = \"straight_flush\"\npays = 50\n\
+                [[line]]\nevent = \"seven_card_straight_flush_with_joker\"\npays = 500\n";
+    let table = Paytable::from_toml(text, "t.toml").unwrap();
+    let ev = Evaluator::new(Ranking::default());
+    for (jokers, paid) in [(2, 4), (1, 0)] {
+        let deck = Deck::with_jokers(jokers).unwrap();
+        let tables = std::slice::from_ref(&table);
+        let counts = paytable_counts(&ev, deck, tables, Method::Structure, None).remove(0);
+        assert_eq!(counts.counts[1], paid, "{jokers} jokers");
+    }
+}
+
 /// The structure method (one representative hand per rank multiset and flush pattern) gives
 /// the brute force's counts, line for line, for every event, under every joker rule and deck.
 #[test]
