@@ -23,6 +23,7 @@ use crate::report::facts::{Manifest, NoExtra};
 use crate::strategy::resolve::{Resolved, resolve};
 
 mod main_wager;
+mod prices;
 
 #[derive(Subcommand, Debug)]
 pub enum ExactCommand {
@@ -32,6 +33,9 @@ pub enum ExactCommand {
     Bonus(BonusArgs),
     /// The main wager's exact house edge: every player hand against every dealer hand.
     Main(main_wager::MainArgs),
+    /// The exact price of every setting of every hand shape against a dealer's way: the optimum
+    /// and every way priced from it.
+    Prices(prices::PricesArgs),
 }
 
 /// The end of `paigow exact bonus --help`.
@@ -141,6 +145,7 @@ pub fn run(command: &ExactCommand) -> anyhow::Result<()> {
         ExactCommand::Categories(args) => categories(args),
         ExactCommand::Bonus(args) => bonus(args),
         ExactCommand::Main(args) => main_wager::run(args),
+        ExactCommand::Prices(args) => prices::run(args),
     }
 }
 

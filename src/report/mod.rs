@@ -12,6 +12,7 @@ pub mod compare;
 pub mod compose;
 pub mod document;
 pub mod exact_main;
+pub mod exact_prices;
 pub mod facts;
 pub mod partial;
 pub mod runs;

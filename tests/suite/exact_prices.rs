@@ -114,7 +114,7 @@ fn every_setting_of_every_shape_is_the_sum_of_its_hands_brute_force_prices() {
 
 /// A way priced from the table (each shape at the way's setting) counts every (player, dealer)
 /// pair as the inclusion-exclusion engine of `exact main` does, to the unit, for every shipped
-/// way that sets from its own cards, on reduced decks with one and two jokers.
+/// way (max-back and max-front among them), on reduced decks with one and two jokers.
 #[test]
 fn a_way_priced_from_the_table_counts_what_exact_main_counts() {
     use paigow::engine::exact_main::{self, Progress};
@@ -131,8 +131,7 @@ fn a_way_priced_from_the_table_counts_what_exact_main_counts() {
         let table = PriceTable::build(&pricer, &ev, &|_| ());
         let shapes = Shapes::new(deck);
         assert_eq!(table.hands(), paigow::combin::choose(deck.size() as u64, 7));
-        let shipped = paigow::strategy::way::SHIPPED_WAYS.iter().map(|w| w.0);
-        for way in shipped.chain(["max-back", "max-front"]) {
+        for (way, _, _) in paigow::strategy::way::SHIPPED_WAYS {
             let player = resolve(way, &game).unwrap();
             let priced = table.price_way(&ev, &shapes, &*player.strategy, &game.main_wager);
             let counted = exact_main::count(
@@ -148,4 +147,120 @@ fn a_way_priced_from_the_table_counts_what_exact_main_counts() {
             assert_eq!(priced.0, counted.classes, "{game_name}: {way}");
         }
     }
+}
+
+/// The rows of a CSV file, header first.
+fn csv_rows(path: &std::path::Path) -> Vec<Vec<String>> {
+    let text = std::fs::read_to_string(path).unwrap();
+    let mut reader = csv::ReaderBuilder::new()
+        .has_headers(false)
+        .from_reader(text.as_bytes());
+    (reader.records())
+        .map(|r| r.unwrap().iter().map(String::from).collect())
+        .collect()
+}
+
+fn prices_cli(threads: &str, dir: &std::path::Path) {
+    crate::common::cli::paigow()
+        .args([
+            "exact",
+            "prices",
+            "--dealer-way",
+            "foxwoods",
+            "--ranks",
+            "A234",
+        ])
+        .args(["--quiet", "--threads", threads, "--out"])
+        .arg(dir)
+        .assert()
+        .success();
+}
+
+/// `exact prices` on a reduced deck: the same bytes at any thread count; one row per shape with
+/// the best setting at least as good as the second and the gap their difference, exactly; each
+/// way's EV in the summary equal to `exact main`'s for it; the optimum at least every way's.
+#[test]
+fn the_prices_command_reports_every_shape_and_prices_ways_as_exact_main_does() {
+    use paigow::engine::exact_main::Fraction;
+    let (one, two, main) = (
+        tempfile::tempdir().unwrap(),
+        tempfile::tempdir().unwrap(),
+        tempfile::tempdir().unwrap(),
+    );
+    prices_cli("1", one.path());
+    prices_cli("2", two.path());
+    for file in ["shapes.csv", "summary.csv"] {
+        let read = |d: &tempfile::TempDir| std::fs::read(d.path().join(file)).unwrap();
+        assert_eq!(read(&one), read(&two), "{file} at 1 and 2 threads");
+    }
+    let fraction = |s: &str| -> Fraction {
+        let (n, d) = s.split_once('/').unwrap();
+        Fraction::new(n.parse().unwrap(), d.parse().unwrap())
+    };
+    let minus = |a: Fraction, b: Fraction| {
+        Fraction::new(
+            a.numerator * b.denominator - b.numerator * a.denominator,
+            a.denominator * b.denominator,
+        )
+    };
+    let shapes = csv_rows(&one.path().join("shapes.csv"));
+    let deck = SuitDeck::new(0b1_0000_0000_0111, 1).unwrap();
+    let listed = Shapes::new(deck);
+    let ids = (0..listed.ids()).filter(|&id| listed.representative(id).is_some());
+    assert_eq!(shapes.len() - 1, ids.count(), "one row per shape");
+    let hands: u64 = shapes[1..]
+        .iter()
+        .map(|r| r[2].parse::<u64>().unwrap())
+        .sum();
+    assert_eq!(hands, 19_448, "every hand of 17 cards");
+    for row in &shapes[1..] {
+        if row[8] != "-" {
+            let (best, second): (f64, f64) = (row[6].parse().unwrap(), row[10].parse().unwrap());
+            let gap = fraction(&row[12]);
+            assert!(gap.numerator >= 0 && best >= second, "{row:?}");
+            let second_exact = minus(fraction(&row[7]), gap).to_f64();
+            assert!((second_exact - second).abs() < 1e-9, "{row:?}");
+        }
+    }
+    let summary = csv_rows(&one.path().join("summary.csv"));
+    let optimum = fraction(&summary[1][2]);
+    for row in &summary[2..] {
+        let below = minus(optimum, fraction(&row[2]));
+        assert!(below.numerator >= 0, "{row:?}");
+        assert_eq!(fraction(&row[5]), below, "{row:?}");
+    }
+    for way in ["foxwoods", "max-front"] {
+        crate::common::cli::paigow()
+            .args([
+                "exact",
+                "main",
+                "--player-way",
+                way,
+                "--dealer-way",
+                "foxwoods",
+            ])
+            .args(["--ranks", "A234", "--quiet", "--out"])
+            .arg(main.path())
+            .assert()
+            .success();
+        let exact = csv_rows(&main.path().join("summary.csv"));
+        let priced = summary.iter().find(|r| r[0] == way).unwrap();
+        assert_eq!(priced[2], exact[1][5], "{way}: the table and exact main");
+    }
+}
+
+#[test]
+fn a_dealer_who_sees_the_player_is_refused_by_name() {
+    crate::common::cli::paigow()
+        .args([
+            "exact",
+            "prices",
+            "--dealer-way",
+            "optimal:foxwoods",
+            "--ranks",
+            "A234",
+        ])
+        .assert()
+        .failure()
+        .stderr(predicates::str::contains("optimal:foxwoods"));
 }

@@ -72,7 +72,7 @@ pub struct MainArgs {
 }
 
 /// A rank mask from rank characters such as `A234` or `TJQKA`.
-fn parse_ranks(text: &str) -> anyhow::Result<u16> {
+pub(super) fn parse_ranks(text: &str) -> anyhow::Result<u16> {
     let mut mask = 0u16;
     for c in text.chars() {
         let rank = "23456789TJQKA"

@@ -26,6 +26,7 @@ pub mod cache;
 pub mod classes;
 pub mod codes;
 pub mod core;
+pub mod fenwick;
 pub mod settings;
 pub mod sweep;
 

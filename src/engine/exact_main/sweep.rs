@@ -27,8 +27,8 @@
 //! Invariants: the sums are exact integers, independent of the order of the family.
 
 use super::codes::{Codes, DealerPoint, Player, booked};
+use super::fenwick::FrontCounts;
 use crate::game::settlement::{CELLS, DealerClass, Quadrants};
-use crate::strategy::optimal::fenwick::FrontCounts;
 
 /// Pair counts over one family of hands (each both a player and a dealer hand).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]

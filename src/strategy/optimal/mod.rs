@@ -19,7 +19,6 @@
 //! give the same choices.
 
 pub mod cache;
-pub mod fenwick;
 pub mod grid;
 pub mod hand;
 pub mod pricer;

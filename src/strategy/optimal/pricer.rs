@@ -22,7 +22,6 @@ use std::sync::Arc;
 
 use rayon::prelude::*;
 
-use super::fenwick::FrontCounts;
 use super::grid::{DealerPoint, dealer_point};
 use crate::cards::{Card, Cards, RANKS};
 use crate::eval::Evaluator;
@@ -304,49 +303,61 @@ impl HandPricer {
     }
 
     /// For each setting `(f, b)`: the quadrant counts of the live dealer hands that give its
-    /// relation cells ([`Quadrants`]), by a sweep over backs with a Fenwick tree over fronts:
-    /// each setting is read when every point below its back is in, again when every point
-    /// through its back is, and once all are.
+    /// relation cells ([`Quadrants`]). The settings' fronts `f` and `f + 1` cut the fronts into
+    /// buckets and their backs `b` and `b + 1` cut the backs into segments; one pass over the
+    /// points (by back) counts the live hands of each (segment, bucket), and 2-D prefix sums of
+    /// that small grid give every read.
     pub(super) fn quadrants(
         &self,
         live_counts: &[u64],
         settings: &[(usize, [u16; 2])],
     ) -> Vec<Quadrants<i64>> {
-        let mut reads: Vec<(u16, usize)> = (0..settings.len())
-            .flat_map(|i| {
-                let back = settings[i].1[1];
-                [(back, 2 * i), (back + 1, 2 * i + 1)]
-            })
-            .collect();
-        reads.sort_unstable();
-        let mut tree = FrontCounts::default();
-        tree.reset(self.index.fronts.len());
-        let mut out = vec![Quadrants::default(); settings.len()];
-        let three = |tree: &FrontCounts, front: u16| {
-            let below = tree.below(front);
-            [below, below + tree.at(front), tree.total()].map(|n| n as i64)
+        let cuts = |axis: usize| -> Vec<u16> {
+            let mut cuts: Vec<u16> = (settings.iter())
+                .flat_map(|(_, point)| [point[axis], point[axis] + 1])
+                .collect();
+            cuts.sort_unstable();
+            cuts.dedup();
+            cuts
         };
-        let mut next = 0;
-        for &(back, read) in &reads {
-            while next < self.points.len() && self.points[next][0] < back {
-                tree.add(self.points[next][1], live_counts[next]);
-                next += 1;
+        let (front_cuts, back_cuts) = (cuts(0), cuts(1));
+        let buckets = front_cuts.len() + 1;
+        let bucket: Vec<usize> = (0..self.index.fronts.len() as u16)
+            .map(|f| front_cuts.partition_point(|&x| x <= f))
+            .collect();
+        let mut grid = vec![0u64; buckets * (back_cuts.len() + 1)];
+        let mut segment = 0;
+        for (&[back, front], &n) in self.points.iter().zip(live_counts) {
+            while segment < back_cuts.len() && back_cuts[segment] <= back {
+                segment += 1;
             }
-            let (i, through) = (read / 2, read % 2 == 1);
-            let q = three(&tree, settings[i].1[0]);
-            match through {
-                false => out[i].below = q,
-                true => out[i].through = q,
+            grid[segment * buckets + bucket[usize::from(front)]] += n;
+        }
+        for i in 1..grid.len() {
+            if i % buckets != 0 {
+                grid[i] += grid[i - 1];
             }
         }
-        while next < self.points.len() {
-            tree.add(self.points[next][1], live_counts[next]);
-            next += 1;
+        for i in buckets..grid.len() {
+            grid[i] += grid[i - buckets];
         }
-        for (i, (_, [front, _])) in settings.iter().enumerate() {
-            out[i].all_backs = three(&tree, *front);
-        }
-        out
+        // Q(x, y): live hands with front below x and back below y, for a cut or past the last.
+        let at = |cuts: &[u16], v: u16| cuts.binary_search(&v).unwrap_or(cuts.len());
+        let q = |x: Option<u16>, y: Option<u16>| {
+            let i = x.map_or(buckets - 1, |x| at(&front_cuts, x));
+            let j = y.map_or(back_cuts.len(), |y| at(&back_cuts, y));
+            grid[j * buckets + i] as i64
+        };
+        (settings.iter())
+            .map(|&(_, [f, b])| {
+                let row = |y: Option<u16>| [q(Some(f), y), q(Some(f + 1), y), q(None, y)];
+                Quadrants {
+                    below: row(Some(b)),
+                    through: row(Some(b + 1)),
+                    all_backs: row(None),
+                }
+            })
+            .collect()
     }
 
     /// The rules the prices are settled by.

@@ -444,3 +444,16 @@ impl ShapePrices {
         ranked
     }
 }
+
+impl PriceTable {
+    /// The players' net over every (player, dealer) pair, in bet units, when every shape is
+    /// set at its best setting ([`ShapePrices::ranked`]): the optimum against the dealer's way.
+    pub fn optimal_net(&self, wager: &MainWager) -> i128 {
+        (self.shapes.par_iter()).map(|s| s.ranked(wager)[0].1).sum()
+    }
+
+    /// Every (player, dealer) pair the table counts.
+    pub fn pairs(&self) -> u128 {
+        self.shapes.iter().map(|s| u128::from(s.dealer_hands)).sum()
+    }
+}

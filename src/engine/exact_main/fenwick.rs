@@ -1,5 +1,5 @@
-//! A Fenwick (binary indexed) tree of hand counts over front indices: the one counting structure
-//! behind both dominance sweeps (`sweep` for the whole wager, `hand` for one player hand).
+//! A Fenwick (binary indexed) tree of hand counts over front indices: the counting structure of
+//! the dominance sweep over a family of hands (`sweep`).
 //!
 //! Invariant: after `reset(fronts)`, `below(f)` is the sum of every `add(g, n)` with `g < f`, for
 //! any `f <= fronts`, in O(log fronts) per call; `at(f)` the sum of those with `g == f` (0 at

@@ -1,0 +1,278 @@
+//! `paigow exact prices`: the exact price of every setting of every hand shape against a
+//! dealer's way ([`crate::strategy::optimal::prices`]); the optimum and the shipped ways priced
+//! from it; reports for a lab.
+
+use std::path::PathBuf;
+use std::time::Instant;
+
+use clap::Args;
+
+use super::main_wager::parse_ranks;
+use crate::cli::GameArg;
+use crate::cli::help::{Accepts, Help};
+use crate::engine::run::spec::{RunSpec, StrategySpec};
+use crate::eval::Evaluator;
+use crate::game::GameRules;
+use crate::report::exact_prices::{
+    PricedWay, PricesConfig, ev_fraction, write_shapes, write_summary,
+};
+use crate::report::facts::{Manifest, NoExtra};
+use crate::report::fixed;
+use crate::strategy::deck_shapes::{Shapes, SuitDeck};
+use crate::strategy::optimal::pricer::HandPricer;
+use crate::strategy::optimal::prices::PriceTable;
+use crate::strategy::resolve::{Resolved, resolve};
+
+/// The end of `paigow exact prices --help`.
+const HELP: Help = Help {
+    examples: &[
+        (
+            "Every setting of every hand shape against the Foxwoods dealer (minutes)",
+            "paigow exact prices --dealer-way foxwoods",
+        ),
+        (
+            "A reduced deck of four ranks and the joker, small enough to check by brute force",
+            "paigow exact prices --dealer-way foxwoods --ranks A234 --out /tmp/prices",
+        ),
+    ],
+    accepts: &[Accepts::Games, Accepts::OwnCardWays],
+    writes: "shapes.csv, summary.csv and manifest.json (last) in --out (default \
+             runs/exact/GAME-DEALER-prices), replaced as a whole.",
+};
+
+#[derive(Args, Debug)]
+#[command(after_long_help = HELP.render())]
+pub struct PricesArgs {
+    #[command(flatten)]
+    game: GameArg,
+    /// The dealer's house way (shipped name or TOML file), or max-back / max-front.
+    #[arg(long)]
+    dealer_way: String,
+    /// Report directory (default: runs/exact/GAME-DEALER-prices).
+    #[arg(long)]
+    out: Option<PathBuf>,
+    /// Worker threads (default: one per core). The table is the same at any number.
+    #[arg(long)]
+    threads: Option<usize>,
+    /// Price a reduced deck holding only these ranks (e.g. A234), in four suits, with the game's
+    /// jokers: small enough to check by brute force.
+    #[arg(long, value_name = "RANKS")]
+    ranks: Option<String>,
+    /// No summary on stdout and no progress display.
+    #[arg(long, short = 'q')]
+    quiet: bool,
+}
+
+/// What `pricer` and `table` took, phase by phase.
+struct Built {
+    table: PriceTable,
+    shapes: Shapes,
+    phases: Vec<(String, f64)>,
+}
+
+pub fn run(args: &PricesArgs) -> anyhow::Result<()> {
+    let started = Instant::now();
+    let game = args.game.load()?;
+    let deck = match &args.ranks {
+        None => SuitDeck::of(game.deck),
+        Some(text) => SuitDeck::new(parse_ranks(text)?, game.deck.jokers()).ok_or_else(|| {
+            anyhow::anyhow!(
+                "--ranks {text}: the deck must hold two 7-card hands (14 cards or more)"
+            )
+        })?,
+    };
+    // A dealer sets without seeing any hand: a house way or max-back / max-front.
+    crate::strategy::resolve::dealer_way(&args.dealer_way, &game)?;
+    let dealer = resolve(&args.dealer_way, &game)?;
+    let threads = args.threads.unwrap_or_else(rayon::current_num_threads);
+    let pool = rayon::ThreadPoolBuilder::new()
+        .num_threads(threads)
+        .build()
+        .map_err(|e| anyhow::anyhow!("--threads {threads}: {e}"))?;
+    let ev = Evaluator::new(game.ranking);
+    let mut built = pool.install(|| build(args, &game, deck, &dealer, &ev));
+    let at = Instant::now();
+    let ways = pool.install(|| price_ways(&game, &built, &ev, &dealer))?;
+    built
+        .phases
+        .push(("pricing the ways".into(), at.elapsed().as_secs_f64()));
+    let out = args.out.clone().unwrap_or_else(|| default_out(&game, args));
+    let at = Instant::now();
+    let files = report_files(&game, &built, &ev, &ways)?;
+    built
+        .phases
+        .push(("writing the reports".into(), at.elapsed().as_secs_f64()));
+    let manifest = manifest(&game, deck, &dealer, &built, threads, started);
+    crate::report::write_report_set(&out, files, &manifest)
+        .map_err(|e| anyhow::anyhow!("cannot write the report: {e}"))?;
+    if !args.quiet {
+        let text = summary_text(&game, &dealer, &built, &ways)
+            + &format!("reports in {}\n", out.display());
+        crate::cli::print_stdout(&text)?;
+    }
+    Ok(())
+}
+
+/// Sets every dealer shape, then prices every player shape, with a progress bar.
+fn build(
+    args: &PricesArgs,
+    game: &GameRules,
+    deck: SuitDeck,
+    dealer: &Resolved,
+    ev: &Evaluator,
+) -> Built {
+    let at = Instant::now();
+    let pricer = HandPricer::with_deck(game, deck, &*dealer.strategy);
+    let shapes = Shapes::new(deck);
+    let mut phases = vec![(
+        "setting every dealer shape".to_string(),
+        at.elapsed().as_secs_f64(),
+    )];
+    let listed = (0..shapes.ids())
+        .filter(|&id| shapes.representative(id).is_some())
+        .count();
+    let bar = crate::cli::progress::bar_unless_quiet(args.quiet, listed as u64, "shapes");
+    let at = Instant::now();
+    let table = PriceTable::build(&pricer, ev, &|n| {
+        bar.inc(n);
+    });
+    bar.finish_and_clear();
+    phases.push((
+        "pricing every shape".to_string(),
+        at.elapsed().as_secs_f64(),
+    ));
+    Built {
+        table,
+        shapes,
+        phases,
+    }
+}
+
+/// The optimum, then every shipped way (max-back and max-front among them), priced from the table.
+fn price_ways(
+    game: &GameRules,
+    built: &Built,
+    ev: &Evaluator,
+    dealer: &Resolved,
+) -> anyhow::Result<Vec<PricedWay>> {
+    let wager = &game.main_wager;
+    let mut ways = vec![PricedWay {
+        name: format!(
+            "optimal (best setting of each shape against {})",
+            dealer.label
+        ),
+        net_units: built.table.optimal_net(wager),
+    }];
+    let names =
+        (crate::strategy::way::SHIPPED_WAYS.iter().map(|w| w.0)).chain(["max-back", "max-front"]);
+    for name in names {
+        let way = resolve(name, game)?;
+        let counts = (built.table).price_way(ev, &built.shapes, way.uncached(), wager);
+        ways.push(PricedWay {
+            name: way.label,
+            net_units: counts.net_units(wager),
+        });
+    }
+    Ok(ways)
+}
+
+fn report_files(
+    game: &GameRules,
+    built: &Built,
+    ev: &Evaluator,
+    ways: &[PricedWay],
+) -> anyhow::Result<Vec<(&'static str, Vec<u8>)>> {
+    let mut shapes = Vec::new();
+    write_shapes(
+        &mut shapes,
+        &built.table,
+        &built.shapes,
+        ev,
+        &game.main_wager,
+    )?;
+    let mut summary = Vec::new();
+    write_summary(&mut summary, built.table.pairs(), ways)?;
+    Ok(vec![("shapes.csv", shapes), ("summary.csv", summary)])
+}
+
+/// The default report directory.
+fn default_out(game: &GameRules, args: &PricesArgs) -> PathBuf {
+    use crate::cli::run_args::stem;
+    let ranks = (args.ranks.as_ref()).map_or(String::new(), |r| format!("-ranks-{r}"));
+    crate::cli::run_args::default_dir(
+        "exact",
+        format!(
+            "{}-{}{ranks}-prices",
+            stem(&game.origin),
+            stem(&args.dealer_way)
+        ),
+    )
+}
+
+/// The terminal summary: the optimum and each way, with the phases' times.
+fn summary_text(game: &GameRules, dealer: &Resolved, built: &Built, ways: &[PricedWay]) -> String {
+    let pairs = built.table.pairs();
+    let mut text = format!(
+        "{}, every setting of {} shapes ({} hands) against {}:\n",
+        game.name,
+        built.table.shapes.len(),
+        built.table.hands(),
+        dealer.label
+    );
+    let best = ways[0].net_units;
+    for way in ways {
+        let ev = ev_fraction(way.net_units, pairs).to_f64();
+        let below = ev_fraction(best - way.net_units, pairs).to_f64();
+        text += &format!(
+            "  {:<60} EV {:>9}%  below the optimum {:>8}%\n",
+            way.name,
+            fixed(100.0 * ev),
+            fixed(100.0 * below)
+        );
+    }
+    let phases: Vec<String> = (built.phases.iter())
+        .map(|(name, s)| format!("{name} {s:.1} s"))
+        .collect();
+    text + &phases.join(", ") + "\n"
+}
+
+fn manifest(
+    game: &GameRules,
+    deck: SuitDeck,
+    dealer: &Resolved,
+    built: &Built,
+    threads: usize,
+    started: Instant,
+) -> Manifest<PricesConfig, NoExtra> {
+    let mut spec = RunSpec::new("exact prices", game);
+    spec.strategies.push(StrategySpec::of("dealer way", dealer));
+    let reduced = match deck.is_full() {
+        true => String::new(),
+        false => format!(" (reduced deck: rank mask {:#015b})", deck.ranks()),
+    };
+    let config = PricesConfig {
+        game: game.name.clone(),
+        main_wager: game.main_wager.describe(),
+        dealer_way: dealer.label.clone(),
+        deck_cards: deck.size(),
+        method: format!(
+            "exhaustive: every legal setting of every hand shape against every dealer hand of \
+             the cards each hand leaves, summed over the shape's hands; integer counts{reduced}"
+        ),
+        shapes: built.table.shapes.len(),
+        hands: built.table.hands(),
+        settings: built.table.shapes.iter().map(|s| s.settings.len()).sum(),
+        phases: built.phases.clone(),
+        peak_memory_mb: peak_memory_mb(),
+        tie_break: "the highest EV; on a tie the better back, then the better front".to_string(),
+    };
+    Manifest::of_count(config, spec, threads, started.elapsed().as_secs_f64())
+}
+
+/// The process's peak resident memory in MB, where Linux's /proc says.
+fn peak_memory_mb() -> Option<u64> {
+    let status = std::fs::read_to_string("/proc/self/status").ok()?;
+    let line = status.lines().find(|l| l.starts_with("VmHWM:"))?;
+    let kb: u64 = line.split_whitespace().nth(1)?.parse().ok()?;
+    Some(kb / 1024)
+}

@@ -1,0 +1,161 @@
+//! The reports of `paigow exact prices`: `shapes.csv` (one row per hand shape: a representative,
+//! its hands, its best and second-best settings with their exact EVs and the gap), `summary.csv`
+//! (the optimum and each way priced from the table) and what the manifest says of the build
+//! ([`PricesConfig`]).
+//!
+//! Writers are pure functions of the table: rows by ascending shape id, fixed float formatting
+//! ([`fixed`]), exact fractions from integer counts. Equal tables give byte-identical CSVs.
+
+use std::io::{self, Write};
+
+use serde::Serialize;
+
+use crate::cards::{Card, Cards};
+use crate::engine::exact_main::Fraction;
+use crate::eval::Evaluator;
+use crate::eval::split::split_cards;
+use crate::game::wager::{BET_UNITS, MainWager};
+use crate::report::fixed;
+use crate::strategy::deck_shapes::Shapes;
+use crate::strategy::optimal::prices::{PriceTable, SettingPrice, ShapePrices};
+
+/// A strategy's exact EV over every (player, dealer) pair, from the table.
+pub struct PricedWay {
+    pub name: String,
+    /// The players' net over every pair, in bet units.
+    pub net_units: i128,
+}
+
+/// What the manifest of `exact prices` says of the build.
+#[derive(Serialize)]
+pub struct PricesConfig {
+    pub game: String,
+    pub main_wager: String,
+    pub dealer_way: String,
+    pub deck_cards: usize,
+    pub method: String,
+    pub shapes: usize,
+    pub hands: u64,
+    pub settings: usize,
+    /// Each phase with its wall time.
+    pub phases: Vec<(String, f64)>,
+    /// The process's peak resident memory, in MB (absent where the system does not say).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub peak_memory_mb: Option<u64>,
+    pub tie_break: String,
+}
+
+/// The EV of `net` units over `pairs` pairs, exactly.
+pub fn ev_fraction(net: i128, pairs: u128) -> Fraction {
+    Fraction::new(net, pairs as i128 * i128::from(BET_UNITS))
+}
+
+/// The cards of a setting of the shape's representative, as (front, back) text.
+fn setting_text(
+    hand: &[Card; 7],
+    ev: &Evaluator,
+    table: &PriceTable,
+    s: &SettingPrice,
+) -> [String; 2] {
+    let splits = ev.split_values(hand);
+    let k = (splits.legal_splits())
+        .find(|&k| {
+            table.index.front(splits.front[k]) as u16 == s.front
+                && table.index.back(splits.back[k]) as u16 == s.back
+        })
+        .expect("a priced setting is a legal split of the representative");
+    let (front, back) = split_cards(hand, k);
+    [front.to_string(), back.to_string()]
+}
+
+/// One shape's row.
+fn shape_row(
+    prices: &ShapePrices,
+    hand: &[Card; 7],
+    ev: &Evaluator,
+    table: &PriceTable,
+    wager: &MainWager,
+) -> Vec<String> {
+    let ranked = prices.ranked(wager);
+    let pairs = u128::from(prices.dealer_hands);
+    let ev_of = |net: i128| ev_fraction(net, pairs);
+    let (best, best_net) = ranked[0];
+    let mut row = vec![
+        prices.id.to_string(),
+        Cards::from_cards(hand).to_string(),
+        prices.hands.to_string(),
+        prices.settings.len().to_string(),
+    ];
+    row.extend(setting_text(hand, ev, table, best));
+    row.push(fixed(ev_of(best_net).to_f64()));
+    row.push(ev_of(best_net).to_string());
+    match ranked.get(1) {
+        Some(&(second, second_net)) => {
+            row.extend(setting_text(hand, ev, table, second));
+            row.push(fixed(ev_of(second_net).to_f64()));
+            row.push(fixed(ev_of(best_net - second_net).to_f64()));
+            row.push(ev_of(best_net - second_net).to_string());
+        }
+        None => row.extend(["-", "-", "-", "-", "-"].map(String::from)),
+    }
+    row
+}
+
+/// `shapes.csv`: one row per shape, ascending id.
+pub fn write_shapes<W: Write>(
+    w: W,
+    table: &PriceTable,
+    shapes: &Shapes,
+    ev: &Evaluator,
+    wager: &MainWager,
+) -> io::Result<()> {
+    let mut out = csv::Writer::from_writer(w);
+    out.write_record([
+        "shape",
+        "hand",
+        "hands",
+        "settings",
+        "best_front",
+        "best_back",
+        "best_ev",
+        "best_ev_exact",
+        "second_front",
+        "second_back",
+        "second_ev",
+        "gap",
+        "gap_exact",
+    ])?;
+    for prices in &table.shapes {
+        let hand = shapes.representative(prices.id as usize).expect("priced");
+        out.write_record(shape_row(prices, &hand, ev, table, wager))?;
+    }
+    out.flush()
+}
+
+/// `summary.csv`: each strategy's exact EV over every pair, the optimum first, with the house
+/// edge and what it gives up against the optimum.
+pub fn write_summary<W: Write>(w: W, pairs: u128, ways: &[PricedWay]) -> io::Result<()> {
+    let mut out = csv::Writer::from_writer(w);
+    out.write_record([
+        "strategy",
+        "player_ev",
+        "player_ev_exact",
+        "house_edge",
+        "below_optimal",
+        "below_optimal_exact",
+    ])?;
+    let best = ways.first().map_or(0, |w| w.net_units);
+    for way in ways {
+        let ev = ev_fraction(way.net_units, pairs);
+        let below = ev_fraction(best - way.net_units, pairs);
+        out.write_record([
+            way.name.clone(),
+            fixed(ev.to_f64()),
+            ev.to_string(),
+            fixed(-ev.to_f64()),
+            fixed(below.to_f64()),
+            below.to_string(),
+        ])?;
+    }
+    out.flush()
+}
