@@ -148,7 +148,8 @@ fn build(
     }
 }
 
-/// The optimum, then every shipped way (max-back and max-front among them), priced from the table.
+/// The optimum, then every shipped way (max-back and max-front among them) and `optimal:D`
+/// (today's choice from a full-deck dealer table, without card removal), priced from the table.
 fn price_ways(
     game: &GameRules,
     built: &Built,
@@ -163,13 +164,20 @@ fn price_ways(
         ),
         net_units: built.table.optimal_net(wager),
     }];
-    let names =
-        (crate::strategy::way::SHIPPED_WAYS.iter().map(|w| w.0)).chain(["max-back", "max-front"]);
+    let full_deck = format!("{}{}", crate::strategy::optimal::PREFIX, dealer.label);
+    let names = (crate::strategy::way::SHIPPED_WAYS
+        .iter()
+        .map(|w| w.0.to_string()))
+    .chain([full_deck]);
     for name in names {
-        let way = resolve(name, game)?;
+        let way = resolve(&name, game)?;
         let counts = (built.table).price_way(ev, &built.shapes, way.uncached(), wager);
+        let approximation = name.starts_with(crate::strategy::optimal::PREFIX);
         ways.push(PricedWay {
-            name: way.label,
+            name: match approximation {
+                true => format!("{} (full-deck dealer table, no card removal)", way.label),
+                false => way.label,
+            },
             net_units: counts.net_units(wager),
         });
     }

@@ -303,18 +303,85 @@ impl HandPricer {
     }
 
     /// For each setting `(f, b)`: the quadrant counts of the live dealer hands that give its
-    /// relation cells ([`Quadrants`]). The settings' fronts `f` and `f + 1` cut the fronts into
-    /// buckets and their backs `b` and `b + 1` cut the backs into segments; one pass over the
-    /// points (by back) counts the live hands of each (segment, bucket), and 2-D prefix sums of
-    /// that small grid give every read.
-    pub(super) fn quadrants(
+    /// relation cells ([`Quadrants`]), read from a [`CutGrid`].
+    fn quadrants(
         &self,
         live_counts: &[u64],
         settings: &[(usize, [u16; 2])],
     ) -> Vec<Quadrants<i64>> {
+        let points: Vec<[u16; 2]> = settings.iter().map(|&(_, point)| point).collect();
+        let mut grid = CutGrid::new(points.clone(), &self.index);
+        for (&[back, front], &n) in self.points.iter().zip(live_counts) {
+            grid.add(Point { back, front }, n);
+        }
+        let quadrants = grid.quadrants();
+        let sorted = grid.settings();
+        (points.iter())
+            .map(|&[f, b]| {
+                let at = sorted.binary_search_by_key(&(b, f), |&[f, b]| (b, f));
+                quadrants[at.expect("every setting is in the grid")]
+            })
+            .collect()
+    }
+
+    /// The rules the prices are settled by.
+    pub fn wager(&self) -> &MainWager {
+        &self.wager
+    }
+}
+
+/// A dealer's point: the (back, front) value indices of a live setting, or past both axes for a
+/// dealer who does not qualify (front `F`) or overqualifies (front `F + 1`), `F` and `B` the
+/// numbers of fronts and backs.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Point {
+    pub back: u16,
+    pub front: u16,
+}
+
+impl Point {
+    pub fn not_qualified(backs: u16, fronts: u16) -> Point {
+        Point {
+            back: backs,
+            front: fronts,
+        }
+    }
+
+    pub fn overqualified(backs: u16, fronts: u16) -> Point {
+        Point {
+            back: backs,
+            front: fronts + 1,
+        }
+    }
+}
+
+/// Dealer hands counted in a small grid cut by a few settings: their fronts `f` and `f + 1` cut
+/// the fronts into buckets and their backs `b` and `b + 1` the backs into segments, so every
+/// dominance count a setting's relation cells need ([`Quadrants`]) is a 2-D prefix sum of the
+/// grid; two cells past it count the dealers who do not qualify and who overqualify.
+///
+/// Invariant: a point's cell is `segment_base[back] + bucket[front]`, one lookup each (the
+/// points of the two classes have back `B`, whose base is 0, and fronts `F`, `F + 1`, whose
+/// buckets are the two cells past the grid). Counts add modulo 2^64, so that a count may go
+/// below zero on the way to a total that does not.
+pub struct CutGrid {
+    /// The settings, as `[front, back]`, sorted by back then front, distinct.
+    settings: Vec<[u16; 2]>,
+    front_cuts: Vec<u16>,
+    back_cuts: Vec<u16>,
+    bucket: Vec<u32>,
+    segment_base: Vec<u32>,
+    cells: Vec<u64>,
+}
+
+impl CutGrid {
+    /// An empty grid for `settings` (`[front, back]` value indices into `index`).
+    pub fn new(mut settings: Vec<[u16; 2]>, index: &ValueIndex) -> CutGrid {
+        settings.sort_unstable_by_key(|&[f, b]| (b, f));
+        settings.dedup();
         let cuts = |axis: usize| -> Vec<u16> {
             let mut cuts: Vec<u16> = (settings.iter())
-                .flat_map(|(_, point)| [point[axis], point[axis] + 1])
+                .flat_map(|point| [point[axis], point[axis] + 1])
                 .collect();
             cuts.sort_unstable();
             cuts.dedup();
@@ -322,34 +389,75 @@ impl HandPricer {
         };
         let (front_cuts, back_cuts) = (cuts(0), cuts(1));
         let buckets = front_cuts.len() + 1;
-        let bucket: Vec<usize> = (0..self.index.fronts.len() as u16)
-            .map(|f| front_cuts.partition_point(|&x| x <= f))
+        let size = buckets * (back_cuts.len() + 1);
+        let fronts = index.fronts.len() as u16;
+        let bucket = (0..fronts)
+            .map(|f| front_cuts.partition_point(|&x| x <= f) as u32)
+            .chain([size as u32, size as u32 + 1])
             .collect();
-        let mut grid = vec![0u64; buckets * (back_cuts.len() + 1)];
-        let mut segment = 0;
-        for (&[back, front], &n) in self.points.iter().zip(live_counts) {
-            while segment < back_cuts.len() && back_cuts[segment] <= back {
-                segment += 1;
-            }
-            grid[segment * buckets + bucket[usize::from(front)]] += n;
+        let segment_base = (0..index.backs.len() as u16)
+            .map(|b| (back_cuts.partition_point(|&y| y <= b) * buckets) as u32)
+            .chain([0])
+            .collect();
+        CutGrid {
+            settings,
+            front_cuts,
+            back_cuts,
+            bucket,
+            segment_base,
+            cells: vec![0; size + 2],
         }
+    }
+
+    /// Adds `n` dealer hands at `point` (modulo 2^64).
+    #[inline]
+    pub fn add(&mut self, point: Point, n: u64) {
+        let cell = (self.segment_base[usize::from(point.back)]
+            + self.bucket[usize::from(point.front)]) as usize;
+        self.cells[cell] = self.cells[cell].wrapping_add(n);
+    }
+
+    /// The settings, `[front, back]`, by back then front.
+    pub fn settings(&self) -> &[[u16; 2]] {
+        &self.settings
+    }
+
+    /// Every dealer hand counted.
+    pub fn total(&self) -> u64 {
+        self.cells.iter().fold(0, |a, &n| a.wrapping_add(n))
+    }
+
+    /// The dealer hands that do not qualify.
+    pub fn not_qualified(&self) -> u64 {
+        self.cells[self.cells.len() - 2]
+    }
+
+    /// The dealer hands that overqualify.
+    pub fn overqualified(&self) -> u64 {
+        self.cells[self.cells.len() - 1]
+    }
+
+    /// Each setting's quadrant counts, in the order of [`CutGrid::settings`].
+    pub fn quadrants(&self) -> Vec<Quadrants<i64>> {
+        let buckets = self.front_cuts.len() + 1;
+        let mut grid = self.cells[..self.cells.len() - 2].to_vec();
         for i in 1..grid.len() {
             if i % buckets != 0 {
-                grid[i] += grid[i - 1];
+                grid[i] = grid[i].wrapping_add(grid[i - 1]);
             }
         }
         for i in buckets..grid.len() {
-            grid[i] += grid[i - buckets];
+            grid[i] = grid[i].wrapping_add(grid[i - buckets]);
         }
         // Q(x, y): live hands with front below x and back below y, for a cut or past the last.
         let at = |cuts: &[u16], v: u16| cuts.binary_search(&v).unwrap_or(cuts.len());
         let q = |x: Option<u16>, y: Option<u16>| {
-            let i = x.map_or(buckets - 1, |x| at(&front_cuts, x));
-            let j = y.map_or(back_cuts.len(), |y| at(&back_cuts, y));
+            let i = x.map_or(buckets - 1, |x| at(&self.front_cuts, x));
+            let j = y.map_or(self.back_cuts.len(), |y| at(&self.back_cuts, y));
             grid[j * buckets + i] as i64
         };
-        (settings.iter())
-            .map(|&(_, [f, b])| {
+        (self.settings.iter())
+            .map(|&[f, b]| {
                 let row = |y: Option<u16>| [q(Some(f), y), q(Some(f + 1), y), q(None, y)];
                 Quadrants {
                     below: row(Some(b)),
@@ -358,10 +466,5 @@ impl HandPricer {
                 }
             })
             .collect()
-    }
-
-    /// The rules the prices are settled by.
-    pub fn wager(&self) -> &MainWager {
-        &self.wager
     }
 }

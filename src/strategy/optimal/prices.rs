@@ -34,8 +34,9 @@ use rayon::prelude::*;
 
 use super::grid::ValueIndex;
 use super::hand::outcome_counts;
-use super::pricer::{HandPricer, LIVE, Multiset, NOT_QUALIFIED, OVERQUALIFIED};
+use super::pricer::{CutGrid, HandPricer, LIVE, Multiset, NOT_QUALIFIED, OVERQUALIFIED, Point};
 use crate::cards::{Card, Cards, RANKS};
+use crate::combin::BINOMIAL;
 use crate::eval::Evaluator;
 use crate::game::settlement::CELLS;
 use crate::game::wager::{MainWager, OutcomeCounts};
@@ -169,18 +170,41 @@ impl Context {
     }
 }
 
-/// One shape's dealer hands, by code, summed over its hands.
-struct ShapeCounts {
-    id: u32,
-    hands: u64,
-    by_code: Vec<u64>,
+/// Every dealer shape's point, inline: the plain shapes' and the flush shapes', in the pricer's
+/// order, so that counting reads no table of codes.
+struct DealerPoints {
+    plain: Vec<Point>,
+    flush: Vec<Point>,
+}
+
+impl DealerPoints {
+    fn of(pricer: &HandPricer) -> DealerPoints {
+        let (backs, fronts) = (
+            pricer.index.backs.len() as u16,
+            pricer.index.fronts.len() as u16,
+        );
+        let point = |code: u32| match code {
+            NOT_QUALIFIED => Point::not_qualified(backs, fronts),
+            OVERQUALIFIED => Point::overqualified(backs, fronts),
+            live => {
+                let [back, front] = pricer.points[(live - LIVE) as usize];
+                Point { back, front }
+            }
+        };
+        DealerPoints {
+            plain: pricer.plain.iter().map(|&(_, code)| point(code)).collect(),
+            flush: pricer.flush.iter().map(|e| point(e.code)).collect(),
+        }
+    }
 }
 
 impl HandPricer {
     /// Every shape of the deck priced: each legal setting's dealer hands by cell, summed over
-    /// the shape's hands (parallel over rank multisets).
+    /// the shape's hands (parallel over rank multisets; `done` hears how many shapes each
+    /// multiset finished).
     pub fn shape_prices(&self, ev: &Evaluator, done: &(dyn Fn(u64) + Sync)) -> Vec<ShapePrices> {
         let shapes = Shapes::new(self.deck);
+        let dealer = DealerPoints::of(self);
         let mut flush_of: Vec<Vec<(u32, u16)>> = vec![Vec::new(); PLAIN_SLOTS];
         for id in PLAIN_SLOTS..shapes.ids() {
             if let Some(shape) = shapes.flush_shape(id) {
@@ -193,26 +217,25 @@ impl HandPricer {
         let mut out: Vec<ShapePrices> = plain_ids
             .par_iter()
             .flat_map_iter(|&id| {
-                let counts = self.multiset_counts(&shapes, id, &flush_of[id]);
-                done(counts.len() as u64);
-                counts
-                    .into_iter()
-                    .map(|c| self.prices(ev, &shapes, c))
-                    .collect::<Vec<_>>()
+                let prices = self.multiset_prices(ev, &shapes, &dealer, id, &flush_of[id]);
+                done(prices.len() as u64);
+                prices
             })
             .collect();
         out.sort_unstable_by_key(|p| p.id);
         out
     }
 
-    /// The dealer's hands by code for multiset `id`'s shapes: its flush shapes, then its plain
-    /// shape (all its hands less the flush shapes').
-    fn multiset_counts(
+    /// The prices of multiset `id`'s shapes: its flush shapes, then its plain shape (all its
+    /// hands less the flush shapes', counted into its grid as they go).
+    fn multiset_prices(
         &self,
+        ev: &Evaluator,
         shapes: &Shapes,
+        dealer: &DealerPoints,
         id: usize,
         flush_shapes: &[(u32, u16)],
-    ) -> Vec<ShapeCounts> {
+    ) -> Vec<ShapePrices> {
         let hand = shapes.representative(id).expect("listed");
         let cards = Cards::from_cards(&hand);
         let counts: [u8; 13] = std::array::from_fn(|r| cards.rank_counts()[r]);
@@ -228,16 +251,10 @@ impl HandPricer {
                 .map(|r| binomial(4, i32::from(counts[r])))
                 .product::<u64>();
         let dealt = self.dealt(&removal);
-        let total = self.by_code_over(
-            &dealt,
-            all_hands,
-            &[Context::new(&removal, &every_suit, 4 * player_jokers)],
-        );
-        let mut plain = ShapeCounts {
-            id: id as u32,
-            hands: all_hands,
-            by_code: total,
-        };
+        let mut plain = self.grid(ev, shapes, id);
+        let total = [Context::new(&removal, &every_suit, 4 * player_jokers)];
+        self.count(dealer, &dealt, all_hands, &total, &mut plain, None);
+        let mut plain_hands = all_hands;
         let mut out = Vec::with_capacity(flush_shapes.len() + 1);
         for &(flush_id, mask) in flush_shapes {
             let outside: [u8; 13] = std::array::from_fn(|r| counts[r] - (mask >> r & 1) as u8);
@@ -254,36 +271,60 @@ impl HandPricer {
                 * (0..13)
                     .map(|r| binomial(3, i32::from(outside[r])))
                     .product::<u64>();
-            let by_code = self.by_code_over(
+            let contexts = [
+                Context::new(&removal, &in_suit, hands),
+                Context::new(&removal, &other_suits, 12 * player_jokers),
+            ];
+            let mut grid = self.grid(ev, shapes, flush_id as usize);
+            self.count(
+                dealer,
                 &dealt,
                 hands,
-                &[
-                    Context::new(&removal, &in_suit, hands),
-                    Context::new(&removal, &other_suits, 12 * player_jokers),
-                ],
+                &contexts,
+                &mut grid,
+                Some(&mut plain),
             );
-            plain.hands -= hands;
-            for (a, b) in plain.by_code.iter_mut().zip(&by_code) {
-                *a -= b;
-            }
-            out.push(ShapeCounts {
-                id: flush_id,
-                hands,
-                by_code,
-            });
+            plain_hands -= hands;
+            out.push(self.prices(flush_id, hands, &grid));
         }
-        out.push(plain);
+        out.push(self.prices(id as u32, plain_hands, &plain));
         out
     }
 
-    /// Dealer hands by code summed over some hands (`hands` of them, of one multiset) whose
-    /// flush-suit dependence is the sum of `contexts`; `dealt` is [`HandPricer::dealt`].
-    fn by_code_over(&self, dealt: &[u64], hands: u64, contexts: &[Context]) -> Vec<u64> {
-        let mut by_code = vec![0u64; LIVE as usize + self.points.len()];
-        let mut plain: Vec<u64> = dealt.iter().map(|&n| n * hands).collect();
-        let mut bases = vec![0u64; contexts.len()];
+    /// The grid of shape `id`'s legal settings, distinct by value, empty.
+    fn grid(&self, ev: &Evaluator, shapes: &Shapes, id: usize) -> CutGrid {
+        let hand: [Card; 7] = shapes.representative(id).expect("listed");
+        let splits = ev.split_values(&hand);
+        let settings: Vec<[u16; 2]> = (splits.legal_splits())
+            .map(|k| {
+                let front = self.index.front(splits.front[k]) as u16;
+                [front, self.index.back(splits.back[k]) as u16]
+            })
+            .collect();
+        CutGrid::new(settings, &self.index)
+    }
+
+    /// Counts into `grid` the dealer hands of `hands` hands of one multiset (each dealt from
+    /// the cards it leaves: `dealt` per plain shape, the flush shapes' dependence on the hands'
+    /// suits the sum of `contexts`), and out of `less` the same.
+    fn count(
+        &self,
+        dealer: &DealerPoints,
+        dealt: &[u64],
+        hands: u64,
+        contexts: &[Context],
+        grid: &mut CutGrid,
+        mut less: Option<&mut CutGrid>,
+    ) {
+        for (&n, &point) in dealt.iter().zip(&dealer.plain) {
+            grid.add(point, n * hands);
+            if let Some(less) = less.as_deref_mut() {
+                less.add(point, (n * hands).wrapping_neg());
+            }
+        }
+        let mut bases = [0u64; 2];
         let mut last = u32::MAX;
-        for entry in &self.flush {
+        for (entry, &point) in self.flush.iter().zip(&dealer.flush) {
             let m = &self.plain[entry.plain as usize].0;
             if entry.plain != last {
                 last = entry.plain;
@@ -295,13 +336,17 @@ impl HandPricer {
                 .filter(|(c, _)| entry.mask & c.excludes == 0)
                 .map(|(c, &b)| c.flush(b, m, entry.mask))
                 .sum();
-            plain[entry.plain as usize] -= n;
-            by_code[entry.code as usize] += n;
+            if n == 0 {
+                continue;
+            }
+            let home = dealer.plain[entry.plain as usize];
+            grid.add(point, n);
+            grid.add(home, n.wrapping_neg());
+            if let Some(less) = less.as_deref_mut() {
+                less.add(point, n.wrapping_neg());
+                less.add(home, n);
+            }
         }
-        for ((_, code), &n) in self.plain.iter().zip(&plain) {
-            by_code[*code as usize] += n;
-        }
-        by_code
     }
 
     /// The dealer hands of each plain multiset dealt from the cards one hand of the player's
@@ -316,32 +361,22 @@ impl HandPricer {
             .collect()
     }
 
-    /// A shape's settings priced from its dealer hands by code.
-    fn prices(&self, ev: &Evaluator, shapes: &Shapes, counts: ShapeCounts) -> ShapePrices {
-        let hand: [Card; 7] = shapes.representative(counts.id as usize).expect("listed");
-        let splits = ev.split_values(&hand);
-        let mut settings: Vec<(usize, [u16; 2])> = (splits.legal_splits())
-            .map(|k| {
-                let front = self.index.front(splits.front[k]) as u16;
-                (k, [front, self.index.back(splits.back[k]) as u16])
-            })
-            .collect();
-        settings.sort_unstable_by_key(|&(_, [f, b])| (b, f));
-        settings.dedup_by_key(|&mut (_, point)| point);
-        let live = &counts.by_code[LIVE as usize..];
-        let quadrants = self.quadrants(live, &settings);
-        let (not_qualified, overqualified) = (
-            counts.by_code[NOT_QUALIFIED as usize],
-            counts.by_code[OVERQUALIFIED as usize],
+    /// A shape's prices from its counted grid.
+    fn prices(&self, id: u32, hands: u64, grid: &CutGrid) -> ShapePrices {
+        let dealer_hands = grid.total();
+        let expected = hands * u64::from(BINOMIAL[self.deck.size() - 7][7]);
+        assert_eq!(
+            dealer_hands, expected,
+            "shape {id}: the dealer hands add up"
         );
         ShapePrices {
-            id: counts.id,
-            hands: counts.hands,
-            dealer_hands: counts.by_code.iter().sum(),
-            not_qualified,
-            overqualified,
-            settings: (settings.iter().zip(quadrants))
-                .map(|(&(_, [front, back]), q)| SettingPrice {
+            id,
+            hands,
+            dealer_hands,
+            not_qualified: grid.not_qualified(),
+            overqualified: grid.overqualified(),
+            settings: (grid.settings().iter().zip(grid.quadrants()))
+                .map(|(&[front, back], q)| SettingPrice {
                     front,
                     back,
                     cells: q.cells().map(|n| n as u64),
