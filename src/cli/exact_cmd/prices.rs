@@ -36,8 +36,8 @@ const HELP: Help = Help {
         ),
     ],
     accepts: &[Accepts::Games, Accepts::OwnCardWays],
-    writes: "shapes.csv, summary.csv and manifest.json (last) in --out (default \
-             runs/exact/GAME-DEALER-prices), replaced as a whole.",
+    writes: "shapes.csv (unless --no-shapes), summary.csv and manifest.json (last) in --out \
+             (default runs/exact/GAME-DEALER-prices), replaced as a whole.",
 };
 
 #[derive(Args, Debug)]
@@ -58,6 +58,10 @@ pub struct PricesArgs {
     /// jokers: small enough to check by brute force.
     #[arg(long, value_name = "RANKS")]
     ranks: Option<String>,
+    /// Write summary.csv and manifest.json only (shapes.csv, one row a shape, is 45 MB for the
+    /// standard game's 292,253 shapes).
+    #[arg(long)]
+    no_shapes: bool,
     /// No summary on stdout and no progress display.
     #[arg(long, short = 'q')]
     quiet: bool,
@@ -98,7 +102,7 @@ pub fn run(args: &PricesArgs) -> anyhow::Result<()> {
         .push(("pricing the ways".into(), at.elapsed().as_secs_f64()));
     let out = args.out.clone().unwrap_or_else(|| default_out(&game, args));
     let at = Instant::now();
-    let files = report_files(&game, &built, &ev, &ways)?;
+    let files = report_files(&game, &built, &ev, &ways, !args.no_shapes)?;
     built
         .phases
         .push(("writing the reports".into(), at.elapsed().as_secs_f64()));
@@ -189,18 +193,19 @@ fn report_files(
     built: &Built,
     ev: &Evaluator,
     ways: &[PricedWay],
+    with_shapes: bool,
 ) -> anyhow::Result<Vec<(&'static str, Vec<u8>)>> {
-    let mut shapes = Vec::new();
-    write_shapes(
-        &mut shapes,
-        &built.table,
-        &built.shapes,
-        ev,
-        &game.main_wager,
-    )?;
+    let mut files = Vec::new();
+    if with_shapes {
+        let mut shapes = Vec::new();
+        let (table, wager) = (&built.table, &game.main_wager);
+        write_shapes(&mut shapes, table, &built.shapes, ev, wager)?;
+        files.push(("shapes.csv", shapes));
+    }
     let mut summary = Vec::new();
     write_summary(&mut summary, built.table.pairs(), ways)?;
-    Ok(vec![("shapes.csv", shapes), ("summary.csv", summary)])
+    files.push(("summary.csv", summary));
+    Ok(files)
 }
 
 /// The default report directory.
