@@ -10,6 +10,7 @@ pub mod audit;
 pub mod checkpoint;
 pub mod compare;
 pub mod compose;
+pub mod counted;
 pub mod document;
 pub mod exact_main;
 pub mod exact_prices;

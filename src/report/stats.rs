@@ -44,6 +44,13 @@ pub fn z(confidence: f64) -> f64 {
         .inverse_cdf(0.5 + confidence / 2.0)
 }
 
+/// The volatility index of a bet at two-sided `confidence`: `z * sd`, `z` the standard normal
+/// quantile ([`z`]). Over N hands a player's total result per unit bet is N EV plus or minus
+/// the index times sqrt(N) with that confidence (the normal approximation).
+pub fn volatility_index(sd: f64, confidence: f64) -> f64 {
+    z(confidence) * sd
+}
+
 /// The Wilson score interval for `successes` out of `n` trials (`n > 0`).
 pub fn wilson(successes: u64, n: u64, confidence: f64) -> Interval {
     let (k, n) = (successes as f64, n as f64);

@@ -19,7 +19,7 @@ use crate::common::report_rows::{
 };
 
 /// The package's report directory, made once per test process.
-fn package() -> &'static Path {
+pub(crate) fn package() -> &'static Path {
     static DIR: OnceLock<(tempfile::TempDir, PathBuf)> = OnceLock::new();
     &DIR.get_or_init(|| {
         let dir = tempfile::tempdir().unwrap();

@@ -9,11 +9,16 @@
 //! no `one_in` column (total over count), a simulation's variance (its SD squared), and the
 //! ranges (the EV plus or minus z SD over the square root of the hands, [`average_result_range`]).
 
+use num_bigint::BigInt;
+use num_rational::BigRational;
+use num_traits::{Signed, Zero};
+
 use super::format::{count, dash, decimal, number, pays, percent, percent_of};
+use crate::report::counted::{self, Counted, Line, fraction};
 use crate::report::document::svg::{RunningPoint, bars, convergence};
 use crate::report::document::{Block, Document, Figure, Table, slug, strong, text};
 use crate::report::runs::{CsvFile, RunDir, RunKind};
-use crate::report::stats::{average_result_range, z};
+use crate::report::stats::{average_result_range, volatility_index, z};
 
 pub use crate::report::runs::MAIN_NAMES;
 /// The hands over which a player's average result is given.
@@ -93,6 +98,44 @@ impl<'a> WagerRun<'a> {
     pub fn describe(&self) -> String {
         describe_run(self.run)
     }
+
+    /// The column holding each line's count: `combinations` (exact) or `count` (simulated).
+    pub fn count_column(&self) -> &'static str {
+        if self.is_exact() {
+            "combinations"
+        } else {
+            "count"
+        }
+    }
+
+    /// The number of outcomes counted: the `total` row's count.
+    pub fn total(&self) -> Option<BigInt> {
+        let row = (self.rows.iter()).find(|r| self.returns.get(r, "event") == "total")?;
+        counted::whole(self.returns.get(row, self.count_column()))
+    }
+
+    /// The rows of lines with a pay (neither the total nor a breakdown such as "of which
+    /// copies"), in file order.
+    pub fn paying_rows(&self) -> Vec<&'a Vec<String>> {
+        (self.rows.iter().copied())
+            .filter(|r| self.returns.get(r, "event") != "total")
+            .filter(|r| counted::decimal(self.returns.get(r, "pays")).is_some())
+            .collect()
+    }
+
+    /// The lines of [`WagerRun::paying_rows`] with their counts, exactly: an exact run's
+    /// combinations, or a simulation's counts; `None` where they do not add up to the total.
+    pub fn counted(&self) -> Option<Counted> {
+        let lines = (self.paying_rows().iter())
+            .map(|r| {
+                Some(Line {
+                    count: counted::whole(self.returns.get(r, self.count_column()))?,
+                    pays: counted::decimal(self.returns.get(r, "pays"))?,
+                })
+            })
+            .collect::<Option<Vec<Line>>>()?;
+        Counted::new(lines, self.total()?)
+    }
 }
 
 /// A run in a few words: what it is, and for a simulation its ways, deals and seed.
@@ -127,21 +170,22 @@ pub fn describe_run(run: &RunDir) -> String {
 }
 
 /// The returns table of one wager in one run: Event, Pays, Combinations or Count, Probability,
-/// 1 in X, Return; the Total row's return is the player's EV.
+/// 1 in X, Return; the Total row's return is the player's EV. An exact run's table also gives
+/// the probability and the return exactly, as fractions in lowest terms of its counts and pays.
 pub fn returns_table(w: &WagerRun) -> Table {
-    let counted = if w.is_exact() {
-        "combinations"
-    } else {
-        "count"
-    };
-    let header = [
+    let exactly = w.is_exact().then(|| w.counted()).flatten();
+    let mut header = vec![
         "event",
         "pays (to 1)",
-        counted,
+        w.count_column(),
         "probability",
         "1 in",
         "return",
     ];
+    if exactly.is_some() {
+        header.insert(4, "probability, exactly");
+        header.push("return, exactly");
+    }
     let mut t = Table::new(&header);
     for row in &w.rows {
         let cell = |c: &str| w.returns.get(row, c).to_string();
@@ -151,11 +195,7 @@ pub fn returns_table(w: &WagerRun) -> Table {
             (false, true) => cell("event").trim().to_string(),
             (false, false) => cell("label"),
         };
-        let n = if w.is_exact() {
-            cell("combinations")
-        } else {
-            cell("count")
-        };
+        let n = cell(w.count_column());
         let one_in = match (w.returns.has("one_in"), is_total) {
             (_, true) => String::new(),
             (true, false) => decimal(&cell("one_in"), 2),
@@ -166,14 +206,25 @@ pub fn returns_table(w: &WagerRun) -> Table {
         } else {
             pays(&cell("pays"))
         };
-        t.row(vec![
+        let mut cells = vec![
             label,
             pay,
             count(&n),
             cell("probability"),
             one_in,
             dash(&cell("return")),
-        ]);
+        ];
+        if let Some(c) = &exactly {
+            let p = counted::whole(&n).map(|n| BigRational::new(n, c.total.clone()));
+            let r = match (is_total, &p, counted::decimal(&cell("pays"))) {
+                (true, _, _) => Some(c.ev()),
+                (false, Some(p), Some(pays)) => Some(p * pays),
+                _ => None,
+            };
+            cells.insert(4, p.as_ref().map_or("-".to_string(), fraction));
+            cells.push(r.as_ref().map_or("-".to_string(), fraction));
+        }
+        t.row(cells);
     }
     t.total = t
         .rows
@@ -190,36 +241,89 @@ fn derived_one_in(n: &str, total: &str) -> String {
     }
 }
 
-/// The figures of one wager in one run.
+/// The confidences of the volatility index.
+pub const VOLATILITY_LEVELS: [f64; 2] = [0.90, 0.95];
+
+/// The figures of one wager in one run; an exact run's also exactly (fractions in lowest terms
+/// of its counts and pays). The volatility index is z x SD ([`volatility_index`]).
 pub fn figures_table(w: &WagerRun) -> Table {
-    let mut t = Table::new(&["figure", "value", "in percent"]);
-    let mut row = |name: &str, cell: &str, as_percent: bool| {
+    let exactly = w.is_exact().then(|| w.counted()).flatten();
+    let mut header = vec!["figure", "value", "in percent"];
+    if exactly.is_some() {
+        header.push("exactly");
+    }
+    let mut t = Table::new(&header);
+    let mut row = |name: &str, cell: &str, as_percent: bool, exact: Option<BigRational>| {
         let shown = if as_percent {
             percent(cell, 4)
         } else {
             String::new()
         };
-        t.row(vec![name.to_string(), dash(cell), shown]);
+        let mut cells = vec![name.to_string(), dash(cell), shown];
+        if exactly.is_some() {
+            cells.push(exact.as_ref().map_or(String::new(), fraction));
+        }
+        t.row(cells);
     };
-    row("player EV per unit bet", w.figure("player_ev"), true);
-    row("house edge", w.figure("house_edge"), true);
+    let of = |f: &dyn Fn(&Counted) -> BigRational| exactly.as_ref().map(f);
+    let ev = of(&|c| c.ev());
+    row(
+        "player EV per unit bet",
+        w.figure("player_ev"),
+        true,
+        ev.clone(),
+    );
+    row("house edge", w.figure("house_edge"), true, ev.map(|e| -e));
+    let hit = of(&|c| c.share(|p| p.is_positive()));
     if MAIN_NAMES.contains(&w.figure("wager")) {
-        let hit = "hit frequency (the bet wins, or is paid the overqualifier)";
-        row(hit, w.hit_rate(), true);
-        row("push", w.figure("push"), true);
-        row("loss", w.figure("loss"), true);
+        let name = "hit frequency (the bet wins, or is paid the overqualifier)";
+        row(name, w.hit_rate(), true, hit);
+        row(
+            "push",
+            w.figure("push"),
+            true,
+            of(&|c| c.share(|p| p.is_zero())),
+        );
+        row(
+            "loss",
+            w.figure("loss"),
+            true,
+            of(&|c| c.share(|p| p.is_negative())),
+        );
     } else {
-        row("hit frequency (some line pays)", w.hit_rate(), true);
+        row("hit frequency (some line pays)", w.hit_rate(), true, hit);
     }
-    row("standard deviation per unit bet", w.figure("sd"), false);
+    row(
+        "standard deviation per unit bet",
+        w.figure("sd"),
+        false,
+        None,
+    );
     let variance = w.figure("variance").to_string();
+    let exact_variance = of(&|c| c.variance());
     match (variance.is_empty(), number(w.figure("sd"))) {
-        (false, _) => row("variance per unit bet", &variance, false),
+        (false, _) => row("variance per unit bet", &variance, false, exact_variance),
         (true, Some(sd)) => {
             let squared = format!("{:.10}", sd * sd);
-            row("variance per unit bet (SD squared)", &squared, false)
+            row(
+                "variance per unit bet (SD squared)",
+                &squared,
+                false,
+                exact_variance,
+            )
         }
         _ => {}
+    }
+    if let Some(sd) = number(w.figure("sd")) {
+        for level in VOLATILITY_LEVELS {
+            let index = format!("{:.10}", volatility_index(sd, level));
+            let name = format!(
+                "volatility index, {:.0}% (z x SD, z = {:.3})",
+                100.0 * level,
+                z(level)
+            );
+            row(&name, &index, false, None);
+        }
     }
     if !w.is_exact() {
         for (name, column) in [
@@ -228,7 +332,7 @@ pub fn figures_table(w: &WagerRun) -> Table {
             ("99% interval, low", "ci99_low"),
             ("99% interval, high", "ci99_high"),
         ] {
-            row(name, w.figure(column), true);
+            row(name, w.figure(column), true, None);
         }
     }
     let counted = if w.is_exact() {
@@ -236,7 +340,11 @@ pub fn figures_table(w: &WagerRun) -> Table {
     } else {
         "bets simulated"
     };
-    t.row(vec![counted.to_string(), count(w.trials()), String::new()]);
+    let mut last = vec![counted.to_string(), count(w.trials()), String::new()];
+    if exactly.is_some() {
+        last.push(String::new());
+    }
+    t.row(last);
     t
 }
 

@@ -42,6 +42,29 @@ pub fn markdown_rows(md: &str) -> Vec<Vec<String>> {
         .collect()
 }
 
+/// Every Markdown table as its header and its rows of cells (as [`markdown_rows`] reads them).
+pub fn markdown_tables(md: &str) -> Vec<(Vec<String>, Vec<Vec<String>>)> {
+    let mut tables = Vec::new();
+    let mut lines: Vec<&str> = Vec::new();
+    for line in md.lines().chain([""]) {
+        if line.starts_with('|') {
+            lines.push(line);
+        } else if !lines.is_empty() {
+            let mut rows = markdown_rows(&lines.join("\n"));
+            let header = rows.remove(0);
+            tables.push((header, rows));
+            lines.clear();
+        }
+    }
+    tables
+}
+
+/// A fraction "N/D" or a whole number "N" as a float.
+pub fn fraction_value(cell: &str) -> Option<f64> {
+    let (n, d) = cell.split_once('/').unwrap_or((cell, "1"));
+    Some(n.trim().parse::<f64>().ok()? / d.trim().parse::<f64>().ok()?)
+}
+
 /// Every HTML table row as cells, from the page parsed as XML.
 pub fn html_rows(html: &str) -> Vec<Vec<String>> {
     let options = roxmltree::ParsingOptions {
@@ -70,7 +93,9 @@ pub fn shown(cell: &str) -> Option<f64> {
 }
 
 /// Whether some row shows the returns row `row` of `header`: its label, its pays, its count, its
-/// probability and return as written, its 1 in X to the cent.
+/// probability and return as written, its 1 in X to the cent. An exact run's table row has two
+/// more cells, the probability and the return as fractions (after the probability and last),
+/// which this leaves out.
 pub fn shows_returns_row(rows: &[Vec<String>], header: &[String], row: &[String]) -> bool {
     let get = |c: &str| {
         if header.iter().any(|h| h == c) {
@@ -91,9 +116,13 @@ pub fn shows_returns_row(rows: &[Vec<String>], header: &[String], row: &[String]
         get("combinations")
     };
     let one_in: Option<f64> = get("one_in").parse().ok();
-    rows.iter().any(|r| {
-        r.len() == 6
-            && r[0] == label
+    let decimals_only = |r: &Vec<String>| match r.len() {
+        8 => Some([0, 1, 2, 3, 5, 6].map(|i| r[i].clone()).to_vec()),
+        6 => Some(r.clone()),
+        _ => None,
+    };
+    rows.iter().filter_map(decimals_only).any(|r| {
+        r[0] == label
             && (get("event") == "total" || shown(&r[1]) == get("pays").parse().ok())
             && shown(&r[2]) == count.parse().ok()
             && r[3] == get("probability")
