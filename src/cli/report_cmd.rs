@@ -37,8 +37,10 @@ use crate::engine::exact::{NotCountable, countable};
 use crate::engine::simulate::{self as sim, Simulation};
 use crate::game::GameRules;
 use crate::game::paytable::BetKind;
-use crate::report::compose::compose;
+use crate::report::compose::mix::{Amounts, Options};
+use crate::report::compose::{compose, every_wager};
 use crate::report::document::markdown::PLOTS_DIR;
+use crate::report::document::slug;
 use crate::report::document::{html, markdown};
 use crate::report::runs::RunDir;
 
@@ -99,9 +101,45 @@ pub struct ReportArgs {
     /// With --all: worker threads of each step, 1 to 1024 (default: one per core).
     #[arg(long, requires = "all", short = 't', value_parser = parse_threads)]
     threads: Option<usize>,
+    /// The bet mix of the combined edge: units on each wager a round, NAME=UNITS,... (`main`
+    /// for the main wager, a side bet by its name with dashes: big-hand-bonus); a wager not
+    /// named gets none. Default: one unit on each wager.
+    #[arg(long, value_name = "NAME=UNITS,...", value_parser = parse_amounts)]
+    mix: Option<Amounts>,
+    /// The table maximum bet, for each wager's liability per hand (its largest pay times this):
+    /// one AMOUNT for every wager, or NAME=AMOUNT,... (a bare AMOUNT among them for the others).
+    #[arg(long, value_name = "AMOUNT|NAME=AMOUNT,...", value_parser = parse_amounts)]
+    table_max: Option<Amounts>,
     /// No progress lines and no summary.
     #[arg(long, short = 'q')]
     quiet: bool,
+}
+
+fn parse_amounts(text: &str) -> Result<Amounts, String> {
+    Amounts::parse(text)
+}
+
+/// Refuses a `--mix` or `--table-max` that names a wager none of `runs` reports.
+fn check_amounts(args: &ReportArgs, runs: &[RunDir]) -> anyhow::Result<()> {
+    let wagers = every_wager(runs);
+    for (flag, amounts) in [("--mix", &args.mix), ("--table-max", &args.table_max)] {
+        if let Some(unknown) = amounts
+            .as_ref()
+            .and_then(|a| a.unknown(&wagers).first().copied())
+        {
+            let known: Vec<String> = (wagers.iter())
+                .map(|w| match w.as_str() {
+                    "main" | "main wager" => "main".to_string(),
+                    w => slug(w),
+                })
+                .collect();
+            anyhow::bail!(
+                "{flag}: '{unknown}' is no wager of these runs (they report: {})",
+                known.join(", ")
+            );
+        }
+    }
+    Ok(())
 }
 
 pub fn run(args: &ReportArgs) -> anyhow::Result<()> {
@@ -162,7 +200,12 @@ fn fill(args: &ReportArgs, temp: &Path, steps: &mut Steps) -> anyhow::Result<(us
         run.dir = shown_name(dir, temp);
         runs.push(run);
     }
-    let figures = write_report(temp, &runs, steps)?;
+    check_amounts(args, &runs)?;
+    let options = Options {
+        mix: args.mix.clone(),
+        table_max: args.table_max.clone(),
+    };
+    let figures = write_report(temp, &runs, &options, steps)?;
     Ok((runs.len(), figures))
 }
 
@@ -298,8 +341,13 @@ fn shown_name(dir: &Path, out: &Path) -> String {
 
 /// Writes `report.md`, `report.html` and the figures into the new directory `out`; returns the
 /// figure count.
-fn write_report(out: &Path, runs: &[RunDir], steps: &mut Steps) -> anyhow::Result<usize> {
-    let doc = compose(runs);
+fn write_report(
+    out: &Path,
+    runs: &[RunDir],
+    options: &Options,
+    steps: &mut Steps,
+) -> anyhow::Result<usize> {
+    let doc = compose(runs, options);
     let plots = out.join(PLOTS_DIR);
     std::fs::create_dir_all(&plots)
         .with_context(|| format!("{}: cannot create the plots directory", plots.display()))?;

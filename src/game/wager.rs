@@ -126,6 +126,12 @@ struct MainWagerFile {
     double_copy: DoubleCopy,
 }
 
+/// The multiples an overqualifier may pay: a casino offering the game picks one.
+pub const OVERQUALIFIER_MULTIPLES: std::ops::RangeInclusive<u8> = 1..=4;
+
+/// The event of the returns row where the dealer overqualifies.
+pub const OVERQUALIFIES_EVENT: &str = "dealer overqualifies";
+
 /// The validated main-wager rules of a game.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Deserialize)]
 #[serde(try_from = "MainWagerFile")]
@@ -166,10 +172,12 @@ impl TryFrom<MainWagerFile> for MainWager {
     fn try_from(file: MainWagerFile) -> Result<MainWager, String> {
         let commission = commission(file.commission, file.commission_percent)?;
         if let Some(m) = file.overqualifier
-            && !(1..=4).contains(&m)
+            && !OVERQUALIFIER_MULTIPLES.contains(&m)
         {
             return Err(format!(
-                "overqualifier = {m}: expected a multiple from 1 to 4"
+                "overqualifier = {m}: expected a multiple from {} to {}",
+                OVERQUALIFIER_MULTIPLES.start(),
+                OVERQUALIFIER_MULTIPLES.end()
             ));
         }
         if file.dealer_exposed && file.double_copy == DoubleCopy::Push {
@@ -443,7 +451,7 @@ pub fn return_rows(wager: &MainWager) -> Vec<ReturnRow> {
     if Overqualified.is_possible(wager) {
         let pays = net(Overqualified);
         let event = (
-            "dealer overqualifies",
+            OVERQUALIFIES_EVENT,
             "Dealer overqualifies: paid the multiple",
         );
         rows.push(row(event, pays, &[Overqualified]));

@@ -395,18 +395,21 @@ fn an_exact_main_directory_reports_with_the_simulation_of_its_ways() {
         .success();
     let md = fs::read_to_string(out.join("report.md")).unwrap();
     let rows = markdown_rows(&md);
+    // Beside each decimal, its fraction of the counts and pays.
     let win = [
         "win both",
         "0.95",
         "10",
         "0.5000000000",
+        "1/2",
         "2.00",
         "0.4750000000",
+        "19/40",
     ];
     assert!(rows.iter().any(|r| r == &win), "the exact main returns row");
     assert!(
         rows.iter()
-            .any(|r| r[0] == "Total" && r[5] == "0.2250000000")
+            .any(|r| r[0] == "Total" && r[6] == "0.2250000000" && r[7] == "9/40")
     );
     assert!(
         rows.iter()

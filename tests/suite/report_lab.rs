@@ -9,6 +9,7 @@
 use std::fs;
 
 use crate::cli_report::package;
+use crate::common::cli::paigow;
 use crate::common::report_rows::{csv_rows, field, fraction_value, markdown_tables, shown};
 
 fn report_md() -> String {
@@ -109,4 +110,195 @@ fn the_volatility_index_is_z_times_the_sd() {
             }
         }
     }
+}
+
+/// `paigow report` of the package's own runs with `options`, into a new directory: its
+/// report.md.
+fn report_with(options: &[&str]) -> String {
+    let dir = tempfile::tempdir().unwrap();
+    let out = dir.path().join("report");
+    let runs = ["exact-bonus", "exact-main", "simulate"].map(|r| package().join("runs").join(r));
+    paigow()
+        .arg("report")
+        .args(runs)
+        .args(options)
+        .arg("--quiet")
+        .arg("--out")
+        .arg(&out)
+        .assert()
+        .success();
+    fs::read_to_string(out.join("report.md")).unwrap()
+}
+
+/// One wager's lines in an exact run's `returns.csv`: (event, pays, probability), lines with a
+/// pay only.
+fn lines(run: &str, wager: &str) -> Vec<(String, f64, f64)> {
+    let rows = csv_rows(&package().join(run).join("returns.csv"));
+    let total: f64 = (rows[1..].iter())
+        .find(|r| r[0] == wager && r[1] == "total")
+        .map(|r| field(&rows[0], r, "combinations").parse().unwrap())
+        .unwrap();
+    (rows[1..].iter())
+        .filter(|r| r[0] == wager && r[1] != "total")
+        .filter_map(|r| {
+            let pays: f64 = field(&rows[0], r, "pays").parse().ok()?;
+            let n: f64 = field(&rows[0], r, "combinations").parse().unwrap();
+            Some((r[1].clone(), pays, n / total))
+        })
+        .collect()
+}
+
+fn ev(lines: &[(String, f64, f64)]) -> f64 {
+    lines.iter().map(|(_, pays, p)| pays * p).sum()
+}
+
+/// The rows of the first table whose header starts with `first` and holds `column`.
+fn table_of(md: &str, first: &str, column: &str) -> Vec<Vec<String>> {
+    (markdown_tables(md).into_iter())
+        .find(|(h, _)| h[0] == first && h.iter().any(|c| c == column))
+        .unwrap_or_else(|| panic!("no table with {first} and {column}"))
+        .1
+}
+
+fn percent_close(cell: &str, fraction: f64) {
+    let shown = shown(cell).unwrap_or_else(|| panic!("{cell} is not a number"));
+    assert!(
+        (shown - 100.0 * fraction).abs() <= 5.1e-5,
+        "{cell} is not {}%",
+        100.0 * fraction
+    );
+}
+
+#[test]
+fn hold_and_the_bet_mix_come_from_the_returns() {
+    let md = report_with(&["--mix", "main=1,big-hand-bonus=0.2"]);
+    let main = lines("runs/exact-main", "main wager");
+    let bhb = lines("runs/exact-bonus", "Big Hand Bonus");
+    let push: f64 = (main.iter()).filter(|l| l.1 == 0.0).map(|l| l.2).sum();
+    let hold = table_of(&md, "wager", "edge per hand resolved");
+    let main_row = hold.iter().find(|r| r[0] == "main wager").unwrap();
+    percent_close(&main_row[2], -ev(&main));
+    percent_close(&main_row[3], push);
+    percent_close(&main_row[4], -ev(&main) / (1.0 - push));
+    let mix = table_of(&md, "wager", "units a round");
+    let total = mix.iter().find(|r| r[0] == "the mix").unwrap();
+    assert_eq!(total[1], "1.2", "{total:?}");
+    let combined = (-ev(&main) - 0.2 * ev(&bhb)) / 1.2;
+    percent_close(&total[2], combined);
+    assert!(
+        md.contains(&format!(
+            "per unit on the main wager: {:.4}%",
+            100.0 * (-ev(&main) - 0.2 * ev(&bhb))
+        )),
+        "no edge per unit of main bet"
+    );
+    let joker = mix.iter().find(|r| r[0] == "Joker Bonus").unwrap();
+    assert_eq!(
+        joker[1], "0",
+        "a wager not in --mix gets nothing: {joker:?}"
+    );
+}
+
+#[test]
+fn a_mix_naming_no_wager_or_a_bad_amount_is_refused() {
+    let dir = tempfile::tempdir().unwrap();
+    let runs = ["exact-bonus", "exact-main"].map(|r| package().join("runs").join(r));
+    for (mix, says) in [
+        (
+            "main=1,big-hand-bonsu=1",
+            "'big-hand-bonsu' is no wager of these runs",
+        ),
+        ("main=x", "'main=x': expected NAME=AMOUNT"),
+        ("main=-1", "'main=-1': expected NAME=AMOUNT"),
+        ("main=1,main=2", "main is given twice"),
+    ] {
+        paigow()
+            .arg("report")
+            .args(&runs)
+            .args(["--mix", mix, "--out"])
+            .arg(dir.path().join("r"))
+            .assert()
+            .failure()
+            .stderr(predicates::str::contains(says));
+    }
+}
+
+#[test]
+fn liability_is_the_largest_pay_times_the_table_maximum() {
+    let md = report_with(&["--table-max", "500,big-hand-bonus=25"]);
+    let table = table_of(&md, "wager", "liability per hand");
+    for (wager, run, name, most) in [
+        ("main wager", "runs/exact-main", "main wager", 500.0),
+        ("Big Hand Bonus", "runs/exact-bonus", "Big Hand Bonus", 25.0),
+        ("Joker Bonus", "runs/exact-bonus", "Joker Bonus", 500.0),
+    ] {
+        let largest = (lines(run, wager).iter())
+            .map(|l| l.1)
+            .fold(f64::MIN, f64::max);
+        let row = table.iter().find(|r| r[0] == name).unwrap();
+        assert_eq!(shown(&row[1]), Some(largest), "{row:?}");
+        assert_eq!(shown(&row[5]), Some(largest * most), "{row:?}");
+    }
+    // Without --table-max: the largest pays, no liability.
+    let plain = report_md();
+    assert!(table_of(&plain, "wager", "largest pay (to 1)")[0].len() == 4);
+}
+
+#[test]
+fn every_overqualifier_multiple_is_a_row() {
+    let md = report_md();
+    let main = lines("runs/exact-main", "main wager");
+    let win = main.iter().find(|l| l.0 == "win both").unwrap().1;
+    let rows = table_of(&md, "multiple", "player EV");
+    assert_eq!(rows.len(), 4, "{rows:?}");
+    for (m, row) in (1..=4).zip(&rows) {
+        assert!(row[0].starts_with(&format!("{m}x")), "{row:?}");
+        let at: Vec<(String, f64, f64)> = (main.iter())
+            .map(|(e, pays, p)| {
+                let pays = if e == "dealer overqualifies" {
+                    m as f64 * win
+                } else {
+                    *pays
+                };
+                (e.clone(), pays, *p)
+            })
+            .collect();
+        let shown_ev = shown(&row[2]).unwrap();
+        assert!(
+            (shown_ev - ev(&at)).abs() < 1e-9,
+            "{m}x: {row:?} vs {}",
+            ev(&at)
+        );
+        assert!((fraction_value(&row[3]).unwrap() - shown_ev).abs() < 5.1e-11);
+    }
+    assert!(
+        rows[2][0].contains("this run"),
+        "Double Joker pays 3x: {rows:?}"
+    );
+}
+
+#[test]
+fn a_simulated_sd_is_set_against_the_exact_sd() {
+    let md = report_md();
+    let summary = csv_rows(&package().join("runs/simulate/summary.csv"));
+    let row = (summary[1..].iter())
+        .find(|r| r[0] == "Big Hand Bonus")
+        .unwrap();
+    let (s, n): (f64, f64) = (
+        field(&summary[0], row, "sd").parse().unwrap(),
+        field(&summary[0], row, "trials").parse().unwrap(),
+    );
+    let exact = lines("runs/exact-bonus", "Big Hand Bonus");
+    let mean = ev(&exact);
+    let moment = |k: i32| -> f64 { exact.iter().map(|(_, x, p)| p * (x - mean).powi(k)).sum() };
+    let sigma = moment(2).sqrt();
+    let se = (moment(4) - sigma.powi(4)).sqrt() / (2.0 * sigma * n.sqrt());
+    let said = format!("**Its SD** {s:.10} against the exact {sigma:.10} (");
+    let at = md.find(&said).unwrap_or_else(|| panic!("no {said}"));
+    let k = format!("{:+.2} standard errors of a sample SD", (s - sigma) / se);
+    assert!(
+        md[at..at + 400].contains(&k),
+        "no {k} in {}",
+        &md[at..at + 400]
+    );
 }

@@ -11,8 +11,11 @@
 //! against an exact run only when both list the same paytable (by SHA-256, where both manifests
 //! embed it); the document depends only on the runs' files, so the same runs give the same report.
 
+pub mod fit;
 pub mod format;
 pub mod game;
+pub mod mix;
+pub mod premium;
 pub mod provenance;
 pub mod runs_sections;
 pub mod wagers;
@@ -29,8 +32,8 @@ use crate::game::paytable::Paytable;
 use crate::report::document::{Block, Document, Inline, Table, code, text};
 use crate::report::runs::{RunDir, RunKind};
 
-/// The report of `runs`, in the order given.
-pub fn compose(runs: &[RunDir]) -> Document {
+/// The report of `runs`, in the order given, with what `options` ask.
+pub fn compose(runs: &[RunDir], options: &mix::Options) -> Document {
     let groups = by_game(runs);
     let names: Vec<String> = groups.iter().map(|(g, _)| g.name.clone()).collect();
     let mut doc = Document {
@@ -42,7 +45,7 @@ pub fn compose(runs: &[RunDir]) -> Document {
     doc.heading(2, "Summary");
     summary_table(&mut doc, &groups);
     for (game, members) in &groups {
-        game_part(&mut doc, game, members);
+        game_part(&mut doc, game, members, options);
     }
     let all: Vec<&RunDir> = runs.iter().collect();
     doc.heading(2, "Audits of published claims");
@@ -152,6 +155,20 @@ fn without_column(mut t: Table, c: usize) -> Table {
     t
 }
 
+/// Every wager any of `runs` reports, each once, in order of first appearance.
+pub fn every_wager(runs: &[RunDir]) -> Vec<String> {
+    let mut names: Vec<String> = Vec::new();
+    for summary in runs.iter().filter_map(|r| r.csv.get("summary.csv")) {
+        for row in &summary.rows {
+            let name = summary.get(row, "wager");
+            if !name.is_empty() && !names.iter().any(|n| n == name) {
+                names.push(name.to_string());
+            }
+        }
+    }
+    names
+}
+
 /// The wagers the runs of a game report: the main wager, then side bets in the game's order.
 fn wager_names(game: &GameView, runs: &[&RunDir]) -> Vec<String> {
     let mut names: Vec<String> = Vec::new();
@@ -206,14 +223,20 @@ fn display_name(name: &str) -> &str {
 }
 
 /// Everything about one game.
-fn game_part(doc: &mut Document, game: &GameView, runs: &[&RunDir]) {
+fn game_part(doc: &mut Document, game: &GameView, runs: &[&RunDir], options: &mix::Options) {
     doc.heading(2, &game.name);
     let tables = paytables(runs);
     game_section(doc, game, &tables);
     ways_section(doc, &ways_of(runs));
+    let mut wagers = Vec::new();
     for name in wager_names(game, runs) {
         wager_part(doc, &name, runs);
+        let found = (runs.iter())
+            .filter_map(|r| WagerRun::find(r, &names_of(&name)))
+            .collect();
+        wagers.push((name, found));
     }
+    mix::section(doc, &wagers, options);
     let part =
         |doc: &mut Document, kind: RunKind, title: &str, each: fn(&mut Document, &RunDir)| {
             let chosen: Vec<&&RunDir> = runs.iter().filter(|r| r.kind == kind).collect();
@@ -321,16 +344,33 @@ fn same_paytable(a: &RunDir, b: &RunDir, name: &str, main: bool) -> bool {
     if main {
         return ["player way", "dealer way"].iter().all(|role| {
             let fact = role.replace(' ', "_");
-            match (way_digests(a, role), way_digests(b, role)) {
+            let files = match (way_digests(a, role), way_digests(b, role)) {
                 (Some(x), Some(y)) => x == y,
                 _ => a.fact(&fact) == b.fact(&fact),
-            }
+            };
+            // `exposed:W` reads W's file but is not W.
+            let named = match (strategy_names(a, role), strategy_names(b, role)) {
+                (Some(x), Some(y)) => x == y,
+                _ => true,
+            };
+            files && named
         });
     }
     match (paytable_sha(a, name), paytable_sha(b, name)) {
         (Some(x), Some(y)) => x == y,
         _ => true,
     }
+}
+
+/// The names of the strategies a run's spec lists in `role`, if it embeds a spec.
+fn strategy_names(run: &RunDir, role: &str) -> Option<Vec<String>> {
+    let spec = run.spec.as_ref()?;
+    Some(
+        (spec.strategies.iter())
+            .filter(|s| s.role == role)
+            .map(|s| s.name.clone())
+            .collect(),
+    )
 }
 
 /// The SHA-256 (or the built-in's name) of each input a run lists in `role`, if it lists any.
@@ -361,6 +401,7 @@ fn exact_part(doc: &mut Document, name: &str, w: &WagerRun) {
         )),
     ]);
     doc.push(Block::Table(figures_table(w)));
+    premium::multiples(doc, w);
     ranges(doc, w);
     if let Some(figure) = return_by_line(w, display_name(name)) {
         doc.push(Block::Figure(figure));
@@ -383,6 +424,7 @@ fn simulated_part(doc: &mut Document, w: &WagerRun, exact: Option<&WagerRun>, wi
             text(format!(" of {}:", e.run.dir)),
         ]);
         cross_check(doc, w, e);
+        fit::sd_gap(doc, w, e);
     }
     let exact_ev = exact.and_then(|e| format::number(e.figure("player_ev")));
     let wager = w.summary.get(w.figures, "wager");

@@ -1,0 +1,338 @@
+//! Hold, handle, a bet mix and liability, per game, from each wager's preferred run (its first
+//! exact run, else its first simulation):
+//!
+//! - hold against handle: the house edge is the house's expected win per unit of handle (every
+//!   unit bet); the edge per hand resolved leaves pushes out: `edge / (1 - push)`;
+//! - a bet mix (`--mix main=1,big-hand-bonus=0.2`: units on each wager a round; by default one
+//!   on each): the handle a round `sum w`, the house's expected win a round `sum w edge`, the
+//!   combined edge `sum w edge / sum w` and per unit of the main wager; the SD of a round's
+//!   result and its volatility index (`z x SD`). The runs record each wager's outcomes apart,
+//!   not jointly, so the SD of the mix is given where the wagers are independent,
+//!   `sqrt(sum (w SD)^2)`, and at its bound, `sum w SD` (Cauchy-Schwarz: no correlation gives
+//!   more);
+//! - maximum payout and liability: each wager's largest pay, and with `--table-max` that pay
+//!   times the table maximum (the most one hand can cost the house on that wager).
+//!
+//! Invariant: every figure is made from the preferred run's counts and pays (exact rationals,
+//! then one conversion) and the given amounts.
+
+use num_traits::Zero;
+
+use super::format::{count, pays, percent_of};
+use super::wagers::{MAIN_NAMES, VOLATILITY_LEVELS, WagerRun};
+use crate::report::counted::to_f64;
+use crate::report::document::{Block, Document, Table, code, slug, strong, text};
+use crate::report::runs::RunDir;
+use crate::report::stats::{volatility_index, z};
+
+/// Amounts per wager, as `NAME=AMOUNT,...`, with an amount for every other wager where a bare
+/// number is given.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct Amounts {
+    pub each: Vec<(String, f64)>,
+    pub otherwise: Option<f64>,
+}
+
+impl Amounts {
+    /// Reads `main=1,big-hand-bonus=0.2` (or `500`, or `500,main=1000`); each amount a finite
+    /// number, 0 or more. The error names the item and what was expected.
+    pub fn parse(text: &str) -> Result<Amounts, String> {
+        let mut amounts = Amounts::default();
+        for item in text.split(',').map(str::trim) {
+            let expected = || {
+                format!(
+                    "'{item}': expected NAME=AMOUNT (a wager: main, or a side bet's name such as \
+                     big-hand-bonus) or AMOUNT alone, an amount a number 0 or more"
+                )
+            };
+            let (name, value) = match item.split_once('=') {
+                Some((name, value)) => (Some(name.trim()), value),
+                None => (None, item),
+            };
+            let value: f64 = value.trim().parse().map_err(|_| expected())?;
+            if !value.is_finite() || value < 0.0 {
+                return Err(expected());
+            }
+            match name {
+                Some("") => return Err(expected()),
+                Some(name) if amounts.each.iter().any(|(n, _)| slug(n) == slug(name)) => {
+                    return Err(format!("'{item}': {name} is given twice"));
+                }
+                Some(name) => amounts.each.push((name.to_string(), value)),
+                None if amounts.otherwise.is_some() => {
+                    return Err(format!("'{item}': a second amount for every wager"));
+                }
+                None => amounts.otherwise = Some(value),
+            }
+        }
+        Ok(amounts)
+    }
+
+    /// The amount for the wager `name`: given by its name (case and punctuation aside: `main`
+    /// for the main wager, `big-hand-bonus` for Big Hand Bonus), else the amount for every wager.
+    pub fn of(&self, name: &str) -> Option<f64> {
+        (self.each.iter())
+            .find(|(n, _)| names_wager(n, name))
+            .map(|(_, v)| *v)
+            .or(self.otherwise)
+    }
+
+    /// The names given that are no wager of `wagers`.
+    pub fn unknown<'a>(&'a self, wagers: &[String]) -> Vec<&'a str> {
+        (self.each.iter())
+            .filter(|(n, _)| !wagers.iter().any(|w| names_wager(n, w)))
+            .map(|(n, _)| n.as_str())
+            .collect()
+    }
+}
+
+/// Whether `given` names the wager `wager`.
+fn names_wager(given: &str, wager: &str) -> bool {
+    let main = |n: &str| MAIN_NAMES.iter().any(|m| slug(m) == slug(n));
+    slug(given) == slug(wager) || (main(given) && main(wager))
+}
+
+/// What a report is asked beyond its runs.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct Options {
+    /// Units on each wager a round (`--mix`); `None`: one on each.
+    pub mix: Option<Amounts>,
+    /// The table maximum bet of each wager (`--table-max`).
+    pub table_max: Option<Amounts>,
+}
+
+/// A wager's figures from its preferred run.
+struct Figures<'a> {
+    name: String,
+    run: &'a RunDir,
+    exact: bool,
+    ev: f64,
+    push: f64,
+    sd: f64,
+    largest: Option<(String, String, f64)>,
+}
+
+impl<'a> Figures<'a> {
+    fn of(name: &str, w: &WagerRun<'a>) -> Option<Figures<'a>> {
+        let c = w.counted()?;
+        let ev = to_f64(&c.ev());
+        let largest = c.largest_pay().map(|line| {
+            let i = (c.lines.iter()).position(|l| l == line).unwrap_or(0);
+            let row = w.paying_rows()[i];
+            let label = w.returns.get(row, "label");
+            let label = if label.is_empty() {
+                w.returns.get(row, "event").trim()
+            } else {
+                label
+            };
+            let pay = w.returns.get(row, "pays").to_string();
+            (label.to_string(), pay, to_f64(&c.probability(i)))
+        });
+        Some(Figures {
+            name: name.to_string(),
+            run: w.run,
+            exact: w.is_exact(),
+            ev,
+            push: to_f64(&c.share(|p| p.is_zero())),
+            sd: to_f64(&c.variance()).sqrt(),
+            largest,
+        })
+    }
+
+    fn edge(&self) -> f64 {
+        -self.ev
+    }
+
+    fn shown_name(&self) -> &str {
+        if MAIN_NAMES.contains(&self.name.as_str()) {
+            "main wager"
+        } else {
+            &self.name
+        }
+    }
+
+    fn method(&self) -> String {
+        let kind = if self.exact { "exact" } else { "simulation" };
+        format!("{kind}, {}", self.run.dir)
+    }
+}
+
+/// The section: hold and handle, the bet mix, maximum payout and liability.
+pub fn section(doc: &mut Document, wagers: &[(String, Vec<WagerRun>)], options: &Options) {
+    let figures: Vec<Figures> = (wagers.iter())
+        .filter_map(|(name, runs)| {
+            let preferred = (runs.iter().find(|w| w.is_exact())).or_else(|| runs.first())?;
+            Figures::of(name, preferred)
+        })
+        .collect();
+    if figures.is_empty() {
+        return;
+    }
+    doc.heading(3, "Hold, handle, bet mix and liability");
+    hold(doc, &figures);
+    mix(doc, &figures, options.mix.as_ref());
+    liability(doc, &figures, options.table_max.as_ref());
+}
+
+fn hold(doc: &mut Document, figures: &[Figures]) {
+    doc.paragraph(vec![
+        strong("Hold against handle"),
+        text(
+            ": the house edge is the house's expected win per unit of handle (every unit bet, \
+             pushes included); the edge per hand resolved leaves pushes out, edge / (1 - push). \
+             Each wager from its exact run where there is one, else its first simulation.",
+        ),
+    ]);
+    let mut t = Table::new(&[
+        "wager",
+        "from",
+        "house edge per unit of handle",
+        "push",
+        "edge per hand resolved",
+    ])
+    .left(&[1]);
+    for f in figures {
+        let resolved = if f.push < 1.0 {
+            percent_of(f.edge() / (1.0 - f.push), 4)
+        } else {
+            "-".to_string()
+        };
+        t.row(vec![
+            f.shown_name().to_string(),
+            f.method(),
+            percent_of(f.edge(), 4),
+            percent_of(f.push, 4),
+            resolved,
+        ]);
+    }
+    doc.push(Block::Table(t));
+}
+
+fn units(x: f64) -> String {
+    let text = format!("{x:.4}");
+    pays(&text)
+}
+
+fn mix(doc: &mut Document, figures: &[Figures], given: Option<&Amounts>) {
+    let weight = |f: &Figures| given.map_or(Some(1.0), |a| a.of(&f.name)).unwrap_or(0.0);
+    let stated = match given {
+        Some(_) => "units a round as given by --mix".to_string(),
+        None => "one unit on each wager a round (--mix sets others)".to_string(),
+    };
+    let mut t = Table::new(&[
+        "wager",
+        "units a round",
+        "house edge",
+        "house's expected win a round",
+        "SD of a round's result",
+    ]);
+    let (mut handle, mut win, mut independent, mut bound) = (0.0, 0.0, 0.0, 0.0);
+    let mut main_units = 0.0;
+    for f in figures {
+        let w = weight(f);
+        handle += w;
+        win += w * f.edge();
+        independent += (w * f.sd).powi(2);
+        bound += w * f.sd;
+        if MAIN_NAMES.contains(&f.name.as_str()) {
+            main_units = w;
+        }
+        t.row(vec![
+            f.shown_name().to_string(),
+            units(w),
+            percent_of(f.edge(), 4),
+            format!("{:.6}", w * f.edge()),
+            format!("{:.6}", w * f.sd),
+        ]);
+    }
+    if handle <= 0.0 {
+        doc.say("The bet mix puts nothing on any wager: no combined edge.");
+        return;
+    }
+    let independent = independent.sqrt();
+    t.row(vec![
+        "the mix".to_string(),
+        units(handle),
+        percent_of(win / handle, 4),
+        format!("{win:.6}"),
+        format!("{independent:.6} to {bound:.6}"),
+    ]);
+    t.total = true;
+    doc.paragraph(vec![
+        strong("The bet mix"),
+        text(format!(
+            " ({stated}): the combined edge is the house's expected win a round over the \
+             handle a round, sum(units x edge) / sum(units). The runs count each wager's \
+             outcomes apart, not together, so the SD of a round's result is given from \
+             independent wagers, sqrt(sum (units x SD)^2), to its bound, sum(units x SD)."
+        )),
+    ]);
+    doc.push(Block::Table(t));
+    let mut lines = vec![vec![
+        text("Combined edge per unit of handle: "),
+        strong(percent_of(win / handle, 4)),
+    ]];
+    if main_units > 0.0 {
+        lines.push(vec![text(format!(
+            "per unit on the main wager: {}",
+            percent_of(win / main_units, 4)
+        ))]);
+    }
+    for level in VOLATILITY_LEVELS {
+        lines.push(vec![text(format!(
+            "volatility index of a round at {:.0}% (z x SD, z = {:.3}): {:.6} to {:.6}",
+            100.0 * level,
+            z(level),
+            volatility_index(independent, level),
+            volatility_index(bound, level)
+        ))]);
+    }
+    doc.push(Block::Bullets(lines));
+}
+
+fn liability(doc: &mut Document, figures: &[Figures], table_max: Option<&Amounts>) {
+    doc.paragraph(vec![
+        strong("Maximum payout and liability"),
+        text(": the largest pay of each wager per unit bet; "),
+        match table_max {
+            Some(_) => text(
+                "the liability per hand is that pay times the table maximum (--table-max), the \
+                 most one hand can cost the house on that wager.",
+            ),
+            None => text("with "),
+        },
+    ]);
+    if table_max.is_none()
+        && let Some(Block::Paragraph(runs)) = doc.blocks.last_mut()
+    {
+        runs.push(code("--table-max AMOUNT"));
+        runs.push(text(
+            " (or NAME=AMOUNT,...) the report also gives the liability per hand (that pay \
+             times the table maximum).",
+        ));
+    }
+    let mut header = vec!["wager", "largest pay (to 1)", "on", "1 in"];
+    if table_max.is_some() {
+        header.extend(["table maximum", "liability per hand"]);
+    }
+    let mut t = Table::new(&header).left(&[2]);
+    for f in figures {
+        let Some((label, pay, p)) = &f.largest else {
+            continue;
+        };
+        let one_in = if *p > 0.0 {
+            count(&format!("{:.0}", 1.0 / p))
+        } else {
+            "-".to_string()
+        };
+        let mut row = vec![f.shown_name().to_string(), pays(pay), label.clone(), one_in];
+        if let Some(amounts) = table_max {
+            let most = amounts.of(&f.name);
+            let pay: f64 = super::format::number(pay).unwrap_or(0.0);
+            row.push(most.map_or("-".to_string(), units));
+            row.push(most.map_or("-".to_string(), |m| units(m * pay)));
+        }
+        t.row(row);
+    }
+    doc.push(Block::Table(t));
+}
