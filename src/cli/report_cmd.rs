@@ -23,6 +23,11 @@
 //!
 //! A run directory is read once: the same directory given twice (by its canonical path) is
 //! refused, naming it.
+//!
+//! Self-contained: every `RUN_DIR` given is copied into `OUT/runs/NAME` (its last path
+//! component; `-2`, `-3`, ... where taken) and the report names the copy, so the package holds
+//! every run its report reads; `OUT/SHA256SUMS`, written last, lists every other file of the
+//! package with its SHA-256 (`sha256sum -c SHA256SUMS` in `OUT` checks them).
 
 use std::path::{Path, PathBuf};
 use std::time::Instant;
@@ -61,8 +66,9 @@ const HELP: Help = Help {
         ),
     ],
     accepts: &[Accepts::Games, Accepts::Ways],
-    writes: "report.md, report.html (self-contained) and plots/*.svg in --out; with --all also \
-             the run directories under OUT/runs/.",
+    writes: "report.md, report.html (self-contained), plots/*.svg, runs/ (a copy of each \
+             RUN_DIR, and with --all the package's runs) and SHA256SUMS (every file's SHA-256) \
+             in --out.",
 };
 
 #[derive(Args, Debug)]
@@ -189,15 +195,21 @@ fn fill(args: &ReportArgs, temp: &Path, steps: &mut Steps) -> anyhow::Result<(us
     if let Some(game) = args.game.as_deref().filter(|_| args.all) {
         dirs.extend(run_package(args, game, temp, steps)?);
     }
+    let made = dirs.len();
     dirs.extend(args.runs.iter().cloned());
     if dirs.is_empty() {
         anyhow::bail!("no run directories: give RUN_DIR..., or --game G --all to make them");
     }
     refuse_repeats(&dirs)?;
     let mut runs = Vec::new();
-    for dir in &dirs {
+    for (i, dir) in dirs.iter().enumerate() {
         let mut run = RunDir::read(dir)?;
-        run.dir = shown_name(dir, temp);
+        let copy = if i < made {
+            dir.clone()
+        } else {
+            copy_run(dir, &temp.join(RUNS_DIR))?
+        };
+        run.dir = shown_name(&copy, temp);
         runs.push(run);
     }
     check_amounts(args, &runs)?;
@@ -273,7 +285,7 @@ fn is_report_set(dir: &Path, entries: &[std::fs::DirEntry]) -> bool {
             .ok()
     };
     entries.iter().all(|e| match e.file_name().to_str() {
-        Some("report.md" | "report.html") => is_file(e),
+        Some("report.md" | "report.html" | CHECKSUMS) => is_file(e),
         Some(PLOTS_DIR) => {
             is_dir(e)
                 && listed(&e.path()).is_some_and(|plots| {
@@ -361,7 +373,77 @@ fn write_report(
     }
     write(out.join("report.md"), markdown::render(&doc).as_bytes())?;
     write(out.join("report.html"), html::render(&doc).as_bytes())?;
+    let sums = checksums(out)?;
+    write(out.join(CHECKSUMS), sums.as_bytes())?;
     Ok(doc.figures().len())
+}
+
+/// The package's manifest: every other file of the package with its SHA-256, one a line in
+/// `sha256sum`'s format (`sha256sum -c SHA256SUMS` checks them), sorted by path.
+pub const CHECKSUMS: &str = "SHA256SUMS";
+
+/// The [`CHECKSUMS`] text of every file under `dir` (paths relative to it, `/`-separated).
+fn checksums(dir: &Path) -> anyhow::Result<String> {
+    let mut files = Vec::new();
+    let mut pending = vec![dir.to_path_buf()];
+    while let Some(d) = pending.pop() {
+        for entry in
+            std::fs::read_dir(&d).with_context(|| format!("{}: cannot list", d.display()))?
+        {
+            let path = entry?.path();
+            if path.is_dir() {
+                pending.push(path);
+            } else {
+                let relative = path.strip_prefix(dir).unwrap_or(&path);
+                let name: Vec<String> = (relative.components())
+                    .map(|c| c.as_os_str().to_string_lossy().into_owned())
+                    .collect();
+                files.push((name.join("/"), path));
+            }
+        }
+    }
+    files.sort();
+    let mut text = String::new();
+    for (name, path) in files.iter().filter(|(n, _)| n != CHECKSUMS) {
+        let bytes =
+            std::fs::read(path).with_context(|| format!("{}: cannot read", path.display()))?;
+        text.push_str(&format!("{}  {name}\n", crate::files::sha256_hex(&bytes)));
+    }
+    Ok(text)
+}
+
+/// Copies the run directory `run` (its files; a run directory holds no folders) into a new
+/// folder of `runs` named as its last component (with `-2`, `-3`, ... where taken), so the
+/// package holds every run its report reads; returns the copy.
+fn copy_run(run: &Path, runs: &Path) -> anyhow::Result<PathBuf> {
+    let base = (std::fs::canonicalize(run).ok())
+        .and_then(|p| p.file_name().map(|n| n.to_string_lossy().into_owned()))
+        .filter(|n| !n.is_empty() && !n.starts_with('.'))
+        .unwrap_or_else(|| "run".to_string());
+    let mut target = runs.join(&base);
+    let mut n = 2;
+    while target.exists() {
+        target = runs.join(format!("{base}-{n}"));
+        n += 1;
+    }
+    std::fs::create_dir_all(&target)
+        .with_context(|| format!("{}: cannot create", target.display()))?;
+    for entry in
+        std::fs::read_dir(run).with_context(|| format!("{}: cannot list", run.display()))?
+    {
+        let path = entry?.path();
+        let name = path
+            .file_name()
+            .map(|n| n.to_string_lossy().into_owned())
+            .unwrap_or_default();
+        if path.is_file() && !name.starts_with('.') {
+            let bytes =
+                std::fs::read(&path).with_context(|| format!("{}: cannot read", path.display()))?;
+            crate::files::write_synced(&target.join(&name), &bytes)
+                .with_context(|| format!("{}: cannot write", target.join(&name).display()))?;
+        }
+    }
+    Ok(target)
 }
 
 /// One step of a game's package: its run directory's name and its `paigow` arguments.

@@ -6,6 +6,7 @@
 //! byte-identical CSVs; only a manifest records run-specific facts (wall time, threads, rate).
 //! A command's report files are written as a whole set ([`write_report_set`]), manifest last.
 
+pub mod ahead;
 pub mod audit;
 pub mod checkpoint;
 pub mod compare;

@@ -21,7 +21,7 @@
 //! Quantiles come from statrs. Everything here is a pure function of integers, so equal tallies
 //! give equal floats, bit for bit.
 
-use statrs::distribution::{ContinuousCDF, Normal};
+use statrs::distribution::{ChiSquared, ContinuousCDF, Normal};
 
 use crate::engine::compare::{CompareTally, RuleGroup, Side};
 use crate::engine::run::counted_sums;
@@ -49,6 +49,70 @@ pub fn z(confidence: f64) -> f64 {
 /// the index times sqrt(N) with that confidence (the normal approximation).
 pub fn volatility_index(sd: f64, confidence: f64) -> f64 {
     z(confidence) * sd
+}
+
+/// The least expected count of a cell of a chi-square test: smaller cells are pooled.
+pub const LEAST_EXPECTED: f64 = 5.0;
+
+/// A chi-square goodness-of-fit test of observed counts against expected ones.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct ChiSquare {
+    pub statistic: f64,
+    /// Degrees of freedom: the cells after pooling, less one.
+    pub df: u64,
+    /// The chance of a statistic this large or larger if the expected counts are the truth.
+    pub p_value: f64,
+    /// The lines pooled into another cell (their expected counts under [`LEAST_EXPECTED`]).
+    pub pooled: usize,
+}
+
+/// The chi-square test of `(observed, expected)` counts (expected counts adding up to the
+/// observed total): lines with an expected count under [`LEAST_EXPECTED`] are pooled, smallest
+/// first, into one cell (into the next smallest line while the pool stays under it), then
+/// `sum (O - E)^2 / E` over the cells, with cells - 1 degrees of freedom and its p-value from
+/// statrs' chi-square distribution. `None` with fewer than two cells. An observed count where
+/// none is expected gives an infinite statistic and p-value 0.
+pub fn chi_square(cells: &[(u64, f64)]) -> Option<ChiSquare> {
+    let mut sorted: Vec<(f64, f64)> = cells.iter().map(|&(o, e)| (o as f64, e)).collect();
+    sorted.sort_by(|a, b| a.1.total_cmp(&b.1));
+    let (mut pooled_cells, mut pool, mut pooled) = (Vec::new(), (0.0, 0.0), 0);
+    for (o, e) in sorted {
+        if e < LEAST_EXPECTED || (pooled > 0 && pool.1 < LEAST_EXPECTED) {
+            pool = (pool.0 + o, pool.1 + e);
+            pooled += 1;
+        } else {
+            pooled_cells.push((o, e));
+        }
+    }
+    if pooled > 0 {
+        pooled_cells.push(pool);
+    }
+    if pooled_cells.len() < 2 {
+        return None;
+    }
+    let statistic: f64 = (pooled_cells.iter())
+        .map(|&(o, e)| {
+            if e > 0.0 {
+                (o - e).powi(2) / e
+            } else if o > 0.0 {
+                f64::INFINITY
+            } else {
+                0.0
+            }
+        })
+        .sum();
+    let df = pooled_cells.len() as u64 - 1;
+    let p_value = if statistic.is_finite() {
+        ChiSquared::new(df as f64).ok()?.sf(statistic)
+    } else {
+        0.0
+    };
+    Some(ChiSquare {
+        statistic,
+        df,
+        p_value,
+        pooled,
+    })
 }
 
 /// The Wilson score interval for `successes` out of `n` trials (`n > 0`).
@@ -603,6 +667,20 @@ pub fn breakeven(
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn chi_square_pools_small_cells_and_reads_its_p_value() {
+        // 3 cells, none small: (10-12.5)^2/12.5 + (15-12.5)^2/12.5 + 0 = 1.0, df 2, p = e^-0.5.
+        let fit = chi_square(&[(10, 12.5), (15, 12.5), (25, 25.0)]).unwrap();
+        assert!((fit.statistic - 1.0).abs() < 1e-12);
+        assert_eq!((fit.df, fit.pooled), (2, 0));
+        assert!((fit.p_value - (-0.5f64).exp()).abs() < 1e-12);
+        // Expected 1 and 2 are pooled with 10 (the pool passes 5): cells (4, 13) and (20, 20).
+        let fit = chi_square(&[(1, 1.0), (0, 2.0), (3, 10.0), (20, 20.0)]).unwrap();
+        assert_eq!((fit.df, fit.pooled), (1, 3));
+        assert!((fit.statistic - 81.0 / 13.0).abs() < 1e-12);
+        assert!(chi_square(&[(1, 1.0), (2, 2.0)]).is_none());
+    }
 
     #[test]
     fn z_quantiles() {

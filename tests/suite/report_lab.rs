@@ -7,6 +7,7 @@
 //! Most tests read the Double Joker package of `cli_report` (made once per test process).
 
 use std::fs;
+use std::path::PathBuf;
 
 use crate::cli_report::package;
 use crate::common::cli::paigow;
@@ -112,21 +113,28 @@ fn the_volatility_index_is_z_times_the_sd() {
     }
 }
 
-/// `paigow report` of the package's own runs with `options`, into a new directory: its
-/// report.md.
-fn report_with(options: &[&str]) -> String {
+/// The package's runs that `report_with` reports.
+const RUNS: [&str; 3] = ["exact-bonus", "exact-main", "simulate"];
+
+/// `paigow report` of the package's own runs with `options`, into a new directory.
+fn report_dir(options: &[&str]) -> (tempfile::TempDir, PathBuf) {
     let dir = tempfile::tempdir().unwrap();
     let out = dir.path().join("report");
-    let runs = ["exact-bonus", "exact-main", "simulate"].map(|r| package().join("runs").join(r));
     paigow()
         .arg("report")
-        .args(runs)
+        .args(RUNS.map(|r| package().join("runs").join(r)))
         .args(options)
         .arg("--quiet")
         .arg("--out")
         .arg(&out)
         .assert()
         .success();
+    (dir, out)
+}
+
+/// The report.md of [`report_dir`].
+fn report_with(options: &[&str]) -> String {
+    let (_dir, out) = report_dir(options);
     fs::read_to_string(out.join("report.md")).unwrap()
 }
 
@@ -301,4 +309,203 @@ fn a_simulated_sd_is_set_against_the_exact_sd() {
         "no {k} in {}",
         &md[at..at + 400]
     );
+}
+
+/// The chances after N hands by direct convolution of integer pays, one hand at a time.
+fn convolved(lines: &[(String, f64, f64)], hands: usize) -> (f64, f64, f64) {
+    let pays: Vec<i64> = lines.iter().map(|l| l.1 as i64).collect();
+    assert!(lines.iter().all(|l| l.1.fract() == 0.0), "integer pays");
+    let (low, high) = (*pays.iter().min().unwrap(), *pays.iter().max().unwrap());
+    let width = (high - low) as usize;
+    let mut totals = vec![1.0];
+    for _ in 0..hands {
+        let mut next = vec![0.0; totals.len() + width];
+        for (t, p) in totals.iter().enumerate() {
+            for (pay, line) in pays.iter().zip(lines) {
+                next[t + (pay - low) as usize] += p * line.2;
+            }
+        }
+        totals = next;
+    }
+    let mut chances = (0.0, 0.0, 0.0);
+    for (t, p) in totals.iter().enumerate() {
+        match (t as i64 + hands as i64 * low).cmp(&0) {
+            std::cmp::Ordering::Greater => chances.0 += p,
+            std::cmp::Ordering::Equal => chances.1 += p,
+            std::cmp::Ordering::Less => chances.2 += p,
+        }
+    }
+    chances
+}
+
+#[test]
+fn ahead_even_and_behind_are_the_convolution_of_the_outcomes() {
+    let md = report_md();
+    let rows = table_of(&md, "wager", "ahead");
+    let main = lines("runs/exact-main", "main wager");
+    for hands in [1, 10, 100] {
+        let row = (rows.iter())
+            .find(|r| r[0] == "main wager" && r[1] == hands.to_string())
+            .unwrap_or_else(|| panic!("no row for {hands} hands"));
+        let (ahead, even, behind) = convolved(&main, hands);
+        percent_close(&row[2], ahead);
+        percent_close(&row[3], even);
+        percent_close(&row[4], behind);
+    }
+    for hands in ["1,000", "10,000"] {
+        let row = (rows.iter())
+            .find(|r| r[0] == "main wager" && r[1] == hands)
+            .unwrap_or_else(|| panic!("no row for {hands} hands"));
+        let sum: f64 = row[2..].iter().map(|c| shown(c).unwrap()).sum();
+        assert!((sum - 100.0).abs() < 2e-4, "{row:?}");
+    }
+}
+
+#[test]
+fn each_simulation_has_a_chi_square_against_the_exact_counts() {
+    use statrs::distribution::{ChiSquared, ContinuousCDF};
+    let md = report_md();
+    let exact = lines("runs/exact-main", "main wager");
+    let sim = csv_rows(&package().join("runs/simulate/returns.csv"));
+    let n: f64 = (sim[1..].iter())
+        .find(|r| r[0] == "main" && r[1] == "total")
+        .map(|r| field(&sim[0], r, "count").parse().unwrap())
+        .unwrap();
+    let mut statistic = 0.0;
+    for (event, _, p) in &exact {
+        let row = (sim[1..].iter())
+            .find(|r| r[0] == "main" && &r[1] == event)
+            .unwrap();
+        let observed: f64 = field(&sim[0], row, "count").parse().unwrap();
+        assert!(n * p >= 5.0, "{event}: no pooling in this test");
+        statistic += (observed - n * p).powi(2) / (n * p);
+    }
+    let df = exact.len() - 1;
+    let p_value = ChiSquared::new(df as f64).unwrap().sf(statistic);
+    let said = format!("{statistic:.4} on {df} degrees of freedom, p-value {p_value:.4}");
+    assert!(md.contains(&said), "no {said}");
+    assert!(md.contains(&format!("chi-square over all {} lines", exact.len())));
+}
+
+#[test]
+fn the_dealing_assumptions_are_stated() {
+    let md = report_md();
+    let part = md
+        .split("### Dealing assumptions")
+        .nth(1)
+        .expect("a dealing section");
+    assert!(part.contains("shuffled afresh") && part.contains("no continuous shuffler"));
+    assert!(
+        part.contains("The dealer sets first, face up"),
+        "Double Joker's dealer exposes"
+    );
+    let rows = table_of(&md, "run", "seats");
+    let sim = rows.iter().find(|r| r[0] == "runs/simulate").unwrap();
+    assert!(
+        sim[1].starts_with("20,000 rounds, each from the full deck"),
+        "{sim:?}"
+    );
+    assert_eq!(sim[2], "1 player and the dealer");
+    assert_eq!(sim[3], "Foxwoods");
+}
+
+#[test]
+fn the_package_holds_every_run_it_reads_and_a_manifest_of_its_files() {
+    let (_dir, out) = report_dir(&[]);
+    for run in RUNS {
+        let original = package().join("runs").join(run);
+        for entry in fs::read_dir(&original).unwrap() {
+            let name = entry.unwrap().file_name();
+            assert_eq!(
+                fs::read(original.join(&name)).unwrap(),
+                fs::read(out.join("runs").join(run).join(&name)).unwrap(),
+                "{run}/{name:?} copied"
+            );
+        }
+    }
+    let md = fs::read_to_string(out.join("report.md")).unwrap();
+    assert!(
+        md.contains("#### Exact: runs/exact-bonus"),
+        "the report reads the copies"
+    );
+    let sums = fs::read_to_string(out.join("SHA256SUMS")).unwrap();
+    let mut listed = Vec::new();
+    for line in sums.lines() {
+        let (sha, name) = line.split_once("  ").unwrap();
+        assert_eq!(
+            sha,
+            paigow::files::sha256_hex(&fs::read(out.join(name)).unwrap()),
+            "{name}"
+        );
+        listed.push(name.to_string());
+    }
+    let mut every = Vec::new();
+    let mut pending = vec![out.clone()];
+    while let Some(d) = pending.pop() {
+        for entry in fs::read_dir(&d).unwrap() {
+            let path = entry.unwrap().path();
+            if path.is_dir() {
+                pending.push(path);
+            } else {
+                let name = path
+                    .strip_prefix(&out)
+                    .unwrap()
+                    .to_string_lossy()
+                    .replace('\\', "/");
+                if name != "SHA256SUMS" {
+                    every.push(name);
+                }
+            }
+        }
+    }
+    every.sort();
+    assert_eq!(listed, every, "every file listed once, sorted");
+    // An earlier package is replaced by the next report.
+    paigow()
+        .arg("report")
+        .arg(package().join("runs/exact-bonus"))
+        .args(["--quiet", "--out"])
+        .arg(&out)
+        .assert()
+        .success();
+}
+
+/// `exposed:W` sets against the dealer's exposed hand: it is not W, and its simulation is not
+/// set against an exact run of W (it was, for both read W's file).
+#[test]
+fn an_exposed_simulation_is_not_set_against_the_exact_run_of_its_way() {
+    let dir = tempfile::tempdir().unwrap();
+    let exposed = dir.path().join("exposed");
+    paigow()
+        .args([
+            "simulate",
+            "--game",
+            "double-joker",
+            "--player-way",
+            "exposed",
+        ])
+        .args([
+            "--dealer-way",
+            "double-joker-dealer",
+            "--deals",
+            "2e3",
+            "--quiet",
+            "--out",
+        ])
+        .arg(&exposed)
+        .assert()
+        .success();
+    let out = dir.path().join("report");
+    paigow()
+        .arg("report")
+        .arg(package().join("runs/exact-main"))
+        .arg(&exposed)
+        .args(["--quiet", "--out"])
+        .arg(&out)
+        .assert()
+        .success();
+    let md = fs::read_to_string(out.join("report.md")).unwrap();
+    let part = md.split("#### Simulated: runs/exposed").nth(1).unwrap();
+    let main = part.split("### ").next().unwrap();
+    assert!(!main.contains("Against the exact counts"), "{main}");
 }

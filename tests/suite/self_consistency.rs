@@ -447,9 +447,11 @@ fn summary_missing(run_dir: &Path, run: &str, rows: &[Vec<String>]) -> Option<St
         let name = if wager == "main" { "main wager" } else { wager };
         let edge: f64 = field(&summary[0], row, "house_edge").parse().ok()?;
         let sd = field(&summary[0], row, "sd");
-        // The summary's line: wager, (game,) method, EV, house edge, hit, SD, run.
+        // The summary's line: wager, (game,) method, EV, house edge, hit, SD, run (the report
+        // names its copy of the run, under runs/).
+        let copy = format!("runs/{run}");
         let line = (rows.iter())
-            .find(|r| r.len() >= 7 && r[0] == name && r.last().is_some_and(|l| l == run));
+            .find(|r| r.len() >= 7 && r[0] == name && r.last().is_some_and(|l| *l == copy));
         let shows = line.is_some_and(|l| {
             let n = l.len();
             shown(&l[n - 4]).is_some_and(|e| (e - 100.0 * edge).abs() <= HALF_LAST_DIGIT)

@@ -1,5 +1,12 @@
-//! A simulation against the exact counts of the same wager, as a whole: why its SD differs from
-//! the exact SD.
+//! A simulation against the exact counts of the same wager, as a whole: a chi-square goodness
+//! of fit over all its lines, and why its SD differs from the exact SD.
+//!
+//! The fit: each line's simulated count against n times its exact probability
+//! ([`chi_square`]: lines expected under 5 times pooled, the p-value from statrs). Each line's
+//! own 95% interval misses its exact value one time in twenty by chance, so a line flagged
+//! there is read against the overall test: a large p-value says the flags are what chance
+//! gives. With several players a round the hands of a round are not independent, and no test
+//! is made.
 //!
 //! The SD: a sample SD of n hands has standard error about `sqrt(mu4 - sigma^4) / (2 sigma
 //! sqrt(n))` (the delta method on the sample variance), `mu4` the exact fourth central moment;
@@ -16,6 +23,91 @@ use super::format::{count, number, pays, percent_of};
 use super::wagers::WagerRun;
 use crate::report::counted::{Counted, to_f64};
 use crate::report::document::{Block, Document, Table, strong, text};
+use crate::report::stats::{LEAST_EXPECTED, chi_square};
+
+/// The p-value under which the simulation is said to disagree with the exact counts.
+const DISAGREES_BELOW: f64 = 0.01;
+
+/// The chi-square goodness of fit of `sim`'s lines against `exact`'s probabilities.
+pub fn goodness_of_fit(doc: &mut Document, sim: &WagerRun, exact: &WagerRun) {
+    let players = sim.run.fact("players_per_deal");
+    if number(&players).is_some_and(|p| p > 1.0) {
+        doc.say(format!(
+            "No chi-square test: with {players} players a round, a round's hands share the \
+             dealer's hand and the deck and are not independent draws."
+        ));
+        return;
+    }
+    let (Some(e), Some(c)) = (exact.counted(), sim.counted()) else {
+        return;
+    };
+    let n = to_f64(&BigRational::from(c.total.clone()));
+    let sim_rows = sim.paying_rows();
+    let mut cells = Vec::new();
+    let mut flagged = 0;
+    for (i, row) in exact.paying_rows().iter().enumerate() {
+        let event = exact.returns.get(row, "event");
+        let Some(j) = (sim_rows.iter()).position(|r| sim.returns.get(r, "event") == event) else {
+            return;
+        };
+        let p = to_f64(&e.probability(i));
+        let observed = c.lines[j].count.to_string().parse::<u64>().unwrap_or(0);
+        cells.push((observed, n * p));
+        let (lo, hi) = (
+            number(sim.returns.get(sim_rows[j], "probability_ci95_low")),
+            number(sim.returns.get(sim_rows[j], "probability_ci95_high")),
+        );
+        if let (Some(lo), Some(hi)) = (lo, hi)
+            && !(lo <= p && p <= hi)
+        {
+            flagged += 1;
+        }
+    }
+    let Some(fit) = chi_square(&cells) else {
+        return;
+    };
+    let verdict = if fit.p_value < DISAGREES_BELOW {
+        format!("below {DISAGREES_BELOW}: the simulation disagrees with the exact counts")
+    } else {
+        format!("{DISAGREES_BELOW} or more: no evidence against the exact counts")
+    };
+    let pooled = if fit.pooled > 0 {
+        format!(
+            " ({} lines expected fewer than {LEAST_EXPECTED} times pooled into one)",
+            fit.pooled
+        )
+    } else {
+        String::new()
+    };
+    let flags = match flagged {
+        0 => "No line falls outside its 95% interval.".to_string(),
+        k => format!(
+            " {k} of {} lines {} outside {} 95% interval (about one in twenty does by \
+             chance){}.",
+            cells.len(),
+            if k == 1 { "falls" } else { "fall" },
+            if k == 1 { "its" } else { "their" },
+            if fit.p_value < DISAGREES_BELOW {
+                ""
+            } else {
+                ", which the overall test puts down to chance"
+            }
+        ),
+    };
+    doc.paragraph(vec![
+        strong("Goodness of fit"),
+        text(format!(
+            ": chi-square over all {} lines{pooled}, each simulated count against {} x its \
+             exact probability: {:.4} on {} degrees of freedom, p-value {:.4}, {verdict}. {}",
+            cells.len(),
+            count(&c.total.to_string()),
+            fit.statistic,
+            fit.df,
+            fit.p_value,
+            flags.trim_start()
+        )),
+    ]);
+}
 
 /// The lines named as moving the sample variance most.
 const LINES_NAMED: usize = 3;

@@ -11,6 +11,7 @@
 //! against an exact run only when both list the same paytable (by SHA-256, where both manifests
 //! embed it); the document depends only on the runs' files, so the same runs give the same report.
 
+pub mod dealing;
 pub mod fit;
 pub mod format;
 pub mod game;
@@ -228,6 +229,7 @@ fn game_part(doc: &mut Document, game: &GameView, runs: &[&RunDir], options: &mi
     let tables = paytables(runs);
     game_section(doc, game, &tables);
     ways_section(doc, &ways_of(runs));
+    dealing::dealing_section(doc, game, runs);
     let mut wagers = Vec::new();
     for name in wager_names(game, runs) {
         wager_part(doc, &name, runs);
@@ -424,6 +426,7 @@ fn simulated_part(doc: &mut Document, w: &WagerRun, exact: Option<&WagerRun>, wi
             text(format!(" of {}:", e.run.dir)),
         ]);
         cross_check(doc, w, e);
+        fit::goodness_of_fit(doc, w, e);
         fit::sd_gap(doc, w, e);
     }
     let exact_ev = exact.and_then(|e| format::number(e.figure("player_ev")));
