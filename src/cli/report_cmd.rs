@@ -45,7 +45,7 @@ use crate::game::paytable::BetKind;
 use crate::report::compose::mix::{Amounts, Options};
 use crate::report::compose::{compose, every_wager};
 use crate::report::document::markdown::PLOTS_DIR;
-use crate::report::document::slug;
+use crate::report::document::{TABLES_DIR, slug};
 use crate::report::document::{html, markdown};
 use crate::report::runs::RunDir;
 
@@ -286,11 +286,11 @@ fn is_report_set(dir: &Path, entries: &[std::fs::DirEntry]) -> bool {
     };
     entries.iter().all(|e| match e.file_name().to_str() {
         Some("report.md" | "report.html" | CHECKSUMS) => is_file(e),
-        Some(PLOTS_DIR) => {
+        Some(folder @ (PLOTS_DIR | TABLES_DIR)) => {
             is_dir(e)
-                && listed(&e.path()).is_some_and(|plots| {
-                    plots.iter().all(|p| {
-                        let shown = format!("]({PLOTS_DIR}/{})", p.file_name().to_string_lossy());
+                && listed(&e.path()).is_some_and(|files| {
+                    files.iter().all(|p| {
+                        let shown = format!("]({folder}/{})", p.file_name().to_string_lossy());
                         is_file(p) && markdown.contains(&shown)
                     })
                 })
@@ -370,6 +370,14 @@ fn write_report(
     };
     for figure in doc.figures() {
         write(plots.join(&figure.file), figure.svg.as_bytes())?;
+    }
+    let tables = out.join(TABLES_DIR);
+    if !doc.data_files().is_empty() {
+        std::fs::create_dir_all(&tables)
+            .with_context(|| format!("{}: cannot create", tables.display()))?;
+    }
+    for data in doc.data_files() {
+        write(tables.join(&data.file), data.csv().as_bytes())?;
     }
     write(out.join("report.md"), markdown::render(&doc).as_bytes())?;
     write(out.join("report.html"), html::render(&doc).as_bytes())?;

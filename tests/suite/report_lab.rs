@@ -179,7 +179,8 @@ fn percent_close(cell: &str, fraction: f64) {
 
 #[test]
 fn hold_and_the_bet_mix_come_from_the_returns() {
-    let md = report_with(&["--mix", "main=1,big-hand-bonus=0.2"]);
+    let (_dir, out) = report_dir(&["--mix", "main=1,big-hand-bonus=0.2"]);
+    let md = fs::read_to_string(out.join("report.md")).unwrap();
     let main = lines("runs/exact-main", "main wager");
     let bhb = lines("runs/exact-bonus", "Big Hand Bonus");
     let push: f64 = (main.iter()).filter(|l| l.1 == 0.0).map(|l| l.2).sum();
@@ -205,6 +206,32 @@ fn hold_and_the_bet_mix_come_from_the_returns() {
         joker[1], "0",
         "a wager not in --mix gets nothing: {joker:?}"
     );
+    // The values behind the table, linked from the report.
+    let file = "tables/mix-double-joker-pai-gow-poker.csv";
+    assert!(md.contains(&format!("]({file})")), "no link to {file}");
+    let data = csv_rows(&out.join(file));
+    let row = data.iter().find(|r| r[0] == "mix").unwrap();
+    let edge: f64 = field(&data[0], row, "house_edge").parse().unwrap();
+    assert!((edge - combined).abs() < 1e-10, "{row:?}");
+    let per_main: f64 = field(&data[0], row, "edge_per_main_unit").parse().unwrap();
+    assert!((per_main - combined * 1.2).abs() < 1e-10, "{row:?}");
+}
+
+#[test]
+fn each_exact_run_has_its_fractions_in_a_csv() {
+    let (_dir, out) = report_dir(&[]);
+    let data = csv_rows(&out.join("tables/exact-main-wager-runs-exact-main.csv"));
+    let summary = csv_rows(&package().join("runs/exact-main/summary.csv"));
+    let total = data.iter().find(|r| r[0] == "total").unwrap();
+    assert_eq!(
+        field(&data[0], total, "return_exact"),
+        field(&summary[0], &summary[1], "player_ev_exact")
+    );
+    for row in &data[1..] {
+        let p: f64 = field(&data[0], row, "probability").parse().unwrap();
+        let exact = fraction_value(field(&data[0], row, "probability_exact")).unwrap();
+        assert!((p - exact).abs() <= 5.1e-11, "{row:?}");
+    }
 }
 
 #[test]

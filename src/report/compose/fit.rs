@@ -22,7 +22,8 @@ use num_rational::BigRational;
 use super::format::{count, number, pays, percent_of};
 use super::wagers::WagerRun;
 use crate::report::counted::{Counted, to_f64};
-use crate::report::document::{Block, Document, Table, strong, text};
+use crate::report::document::{Block, DataFile, Document, Table, slug, strong, text};
+use crate::report::fixed;
 use crate::report::stats::{LEAST_EXPECTED, chi_square};
 
 /// The p-value under which the simulation is said to disagree with the exact counts.
@@ -94,6 +95,35 @@ pub fn goodness_of_fit(doc: &mut Document, sim: &WagerRun, exact: &WagerRun) {
             }
         ),
     };
+    let mut data = DataFile::new(
+        format!(
+            "fit-{}-{}.csv",
+            slug(sim.figure("wager")),
+            slug(&sim.run.dir)
+        ),
+        &[
+            "wager",
+            "run",
+            "exact_run",
+            "lines",
+            "pooled",
+            "chi_square",
+            "df",
+            "p_value",
+            "lines_outside_95",
+        ],
+    );
+    data.row(vec![
+        sim.figure("wager").to_string(),
+        sim.run.dir.clone(),
+        exact.run.dir.clone(),
+        cells.len().to_string(),
+        fit.pooled.to_string(),
+        fixed(fit.statistic),
+        fit.df.to_string(),
+        fixed(fit.p_value),
+        flagged.to_string(),
+    ]);
     doc.paragraph(vec![
         strong("Goodness of fit"),
         text(format!(
@@ -107,6 +137,7 @@ pub fn goodness_of_fit(doc: &mut Document, sim: &WagerRun, exact: &WagerRun) {
             flags.trim_start()
         )),
     ]);
+    doc.push(Block::Data(data));
 }
 
 /// The lines named as moving the sample variance most.

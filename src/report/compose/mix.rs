@@ -22,7 +22,8 @@ use super::format::{count, pays, percent_of};
 use super::wagers::{MAIN_NAMES, VOLATILITY_LEVELS, WagerRun};
 use crate::report::ahead::{LARGEST_LATTICE, Lattice};
 use crate::report::counted::{Counted, to_f64};
-use crate::report::document::{Block, Document, Table, code, slug, strong, text};
+use crate::report::document::{Block, DataFile, Document, Table, code, slug, strong, text};
+use crate::report::fixed;
 use crate::report::runs::RunDir;
 use crate::report::stats::{volatility_index, z};
 
@@ -160,8 +161,14 @@ impl<'a> Figures<'a> {
     }
 }
 
-/// The section: hold and handle, the bet mix, maximum payout and liability.
-pub fn section(doc: &mut Document, wagers: &[(String, Vec<WagerRun>)], options: &Options) {
+/// The section: hold and handle, the bet mix, maximum payout and liability, and the chances
+/// after N hands; each table's values also as `tables/KIND-GAME.csv` (`game` a slug).
+pub fn section(
+    doc: &mut Document,
+    game: &str,
+    wagers: &[(String, Vec<WagerRun>)],
+    options: &Options,
+) {
     let figures: Vec<Figures> = (wagers.iter())
         .filter_map(|(name, runs)| {
             let preferred = (runs.iter().find(|w| w.is_exact())).or_else(|| runs.first())?;
@@ -172,16 +179,18 @@ pub fn section(doc: &mut Document, wagers: &[(String, Vec<WagerRun>)], options: 
         return;
     }
     doc.heading(3, "Hold, handle, bet mix and liability");
-    hold(doc, &figures);
-    mix(doc, &figures, options.mix.as_ref());
-    liability(doc, &figures, options.table_max.as_ref());
-    ahead(doc, &figures);
+    let file = |kind: &str| format!("{kind}-{game}.csv");
+    hold(doc, &figures, file("hold"));
+    mix(doc, &figures, options.mix.as_ref(), file("mix"));
+    liability(doc, &figures, options.table_max.as_ref(), file("liability"));
+    ahead(doc, &figures, file("ahead"));
 }
 
 /// The hands after which the chance of being ahead is given.
 pub const AHEAD_HANDS: [u64; 5] = [1, 10, 100, 1_000, 10_000];
 
-fn ahead(doc: &mut Document, figures: &[Figures]) {
+fn ahead(doc: &mut Document, figures: &[Figures], file: String) {
+    let mut data = DataFile::new(file, &["wager", "hands", "ahead", "even", "behind"]);
     doc.heading(3, "Ahead, even or behind after N hands");
     doc.paragraph(vec![
         strong("The chance that a player is ahead, even or behind"),
@@ -218,15 +227,34 @@ fn ahead(doc: &mut Document, figures: &[Figures]) {
                 shown(chances.map(|c| c.even)),
                 shown(chances.map(|c| c.behind)),
             ]);
+            let raw = |x: Option<f64>| x.map_or("-".to_string(), |p| format!("{p:.12}"));
+            data.row(vec![
+                f.name.clone(),
+                hands.to_string(),
+                raw(chances.map(|c| c.ahead)),
+                raw(chances.map(|c| c.even)),
+                raw(chances.map(|c| c.behind)),
+            ]);
         }
     }
     doc.push(Block::Table(t));
+    doc.push(Block::Data(data));
     doc.say(format!(
         "Largest floating-point error seen (a probability below zero): {error:.1e}."
     ));
 }
 
-fn hold(doc: &mut Document, figures: &[Figures]) {
+fn hold(doc: &mut Document, figures: &[Figures], file: String) {
+    let mut data = DataFile::new(
+        file,
+        &[
+            "wager",
+            "run",
+            "house_edge",
+            "push",
+            "edge_per_hand_resolved",
+        ],
+    );
     doc.paragraph(vec![
         strong("Hold against handle"),
         text(
@@ -256,8 +284,20 @@ fn hold(doc: &mut Document, figures: &[Figures]) {
             percent_of(f.push, 4),
             resolved,
         ]);
+        data.row(vec![
+            f.name.clone(),
+            f.run.dir.clone(),
+            fixed(f.edge()),
+            fixed(f.push),
+            if f.push < 1.0 {
+                fixed(f.edge() / (1.0 - f.push))
+            } else {
+                "-".into()
+            },
+        ]);
     }
     doc.push(Block::Table(t));
+    doc.push(Block::Data(data));
 }
 
 fn units(x: f64) -> String {
@@ -265,7 +305,39 @@ fn units(x: f64) -> String {
     pays(&text)
 }
 
-fn mix(doc: &mut Document, figures: &[Figures], given: Option<&Amounts>) {
+fn mix(doc: &mut Document, figures: &[Figures], given: Option<&Amounts>, file: String) {
+    let mut data = DataFile::new(
+        file,
+        &[
+            "wager",
+            "units",
+            "house_edge",
+            "expected_house_win",
+            "sd_independent",
+            "sd_bound",
+            "vi90_independent",
+            "vi90_bound",
+            "vi95_independent",
+            "vi95_bound",
+            "edge_per_main_unit",
+        ],
+    );
+    let mut data_row = |name: &str, w: f64, edge: f64, win: f64, sds: (f64, f64), main: String| {
+        let vi = |sd: f64, level: f64| fixed(volatility_index(sd, level));
+        data.row(vec![
+            name.to_string(),
+            fixed(w),
+            fixed(edge),
+            fixed(win),
+            fixed(sds.0),
+            fixed(sds.1),
+            vi(sds.0, 0.90),
+            vi(sds.1, 0.90),
+            vi(sds.0, 0.95),
+            vi(sds.1, 0.95),
+            main,
+        ]);
+    };
     let weight = |f: &Figures| given.map_or(Some(1.0), |a| a.of(&f.name)).unwrap_or(0.0);
     let stated = match given {
         Some(_) => "units a round as given by --mix".to_string(),
@@ -296,6 +368,8 @@ fn mix(doc: &mut Document, figures: &[Figures], given: Option<&Amounts>) {
             format!("{:.6}", w * f.edge()),
             format!("{:.6}", w * f.sd),
         ]);
+        let sd = w * f.sd;
+        data_row(&f.name, w, f.edge(), w * f.edge(), (sd, sd), "-".into());
     }
     if handle <= 0.0 {
         doc.say("The bet mix puts nothing on any wager: no combined edge.");
@@ -310,6 +384,13 @@ fn mix(doc: &mut Document, figures: &[Figures], given: Option<&Amounts>) {
         format!("{independent:.6} to {bound:.6}"),
     ]);
     t.total = true;
+    let per_main = if main_units > 0.0 {
+        fixed(win / main_units)
+    } else {
+        "-".to_string()
+    };
+    let sds = (independent, bound);
+    data_row("mix", handle, win / handle, win, sds, per_main);
     doc.paragraph(vec![
         strong("The bet mix"),
         text(format!(
@@ -340,9 +421,21 @@ fn mix(doc: &mut Document, figures: &[Figures], given: Option<&Amounts>) {
         ))]);
     }
     doc.push(Block::Bullets(lines));
+    doc.push(Block::Data(data));
 }
 
-fn liability(doc: &mut Document, figures: &[Figures], table_max: Option<&Amounts>) {
+fn liability(doc: &mut Document, figures: &[Figures], table_max: Option<&Amounts>, file: String) {
+    let mut data = DataFile::new(
+        file,
+        &[
+            "wager",
+            "largest_pays",
+            "line",
+            "probability",
+            "table_max",
+            "liability",
+        ],
+    );
     doc.paragraph(vec![
         strong("Maximum payout and liability"),
         text(": the largest pay of each wager per unit bet; "),
@@ -378,13 +471,22 @@ fn liability(doc: &mut Document, figures: &[Figures], table_max: Option<&Amounts
             "-".to_string()
         };
         let mut row = vec![f.shown_name().to_string(), pays(pay), label.clone(), one_in];
-        if let Some(amounts) = table_max {
-            let most = amounts.of(&f.name);
-            let pay: f64 = super::format::number(pay).unwrap_or(0.0);
+        let most = table_max.and_then(|a| a.of(&f.name));
+        let pay_value: f64 = super::format::number(pay).unwrap_or(0.0);
+        if table_max.is_some() {
             row.push(most.map_or("-".to_string(), units));
-            row.push(most.map_or("-".to_string(), |m| units(m * pay)));
+            row.push(most.map_or("-".to_string(), |m| units(m * pay_value)));
         }
         t.row(row);
+        data.row(vec![
+            f.name.clone(),
+            pay.clone(),
+            label.clone(),
+            fixed(*p),
+            most.map_or("-".to_string(), units),
+            most.map_or("-".to_string(), |m| units(m * pay_value)),
+        ]);
     }
     doc.push(Block::Table(t));
+    doc.push(Block::Data(data));
 }

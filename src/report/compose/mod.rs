@@ -30,7 +30,7 @@ use self::wagers::{
     return_by_line, returns_table,
 };
 use crate::game::paytable::Paytable;
-use crate::report::document::{Block, Document, Inline, Table, code, text};
+use crate::report::document::{Block, Document, Inline, Table, code, slug, text};
 use crate::report::runs::{RunDir, RunKind};
 
 /// The report of `runs`, in the order given, with what `options` ask.
@@ -238,7 +238,7 @@ fn game_part(doc: &mut Document, game: &GameView, runs: &[&RunDir], options: &mi
             .collect();
         wagers.push((name, found));
     }
-    mix::section(doc, &wagers, options);
+    mix::section(doc, &slug(&game.name), &wagers, options);
     let part =
         |doc: &mut Document, kind: RunKind, title: &str, each: fn(&mut Document, &RunDir)| {
             let chosen: Vec<&&RunDir> = runs.iter().filter(|r| r.kind == kind).collect();
@@ -392,6 +392,9 @@ fn exact_part(doc: &mut Document, name: &str, w: &WagerRun) {
         w.figure("method")
     ));
     doc.push(Block::Table(returns_table(w)));
+    if let Some(data) = wagers::exact_data(w) {
+        doc.push(Block::Data(data));
+    }
     doc.paragraph(vec![
         text("House edge "),
         Inline::Strong(percent(w.figure("house_edge"), 4)),

@@ -17,7 +17,8 @@ use crate::game::wager::{
     BET_UNITS, MainWager, OVERQUALIFIER_MULTIPLES, OVERQUALIFIES_EVENT, Outcome,
 };
 use crate::report::counted::{Counted, fraction, to_f64};
-use crate::report::document::{Block, Document, Table, strong, text};
+use crate::report::document::{Block, DataFile, Document, Table, slug, strong, text};
+use crate::report::fixed;
 
 /// The pay of the overqualifier line at multiple `m` under `wager`'s rules, per unit bet.
 fn pay_at(wager: &MainWager, m: u8) -> BigRational {
@@ -32,7 +33,7 @@ fn pay_at(wager: &MainWager, m: u8) -> BigRational {
 /// The table of every multiple, from an exact main-wager run `w` of a game with an
 /// overqualifier; nothing for another run.
 pub fn multiples(doc: &mut Document, w: &WagerRun) {
-    let Some(table) = multiples_table(w) else {
+    let Some((table, data)) = multiples_table(w) else {
         return;
     };
     doc.paragraph(vec![
@@ -46,9 +47,10 @@ pub fn multiples(doc: &mut Document, w: &WagerRun) {
         )),
     ]);
     doc.push(Block::Table(table));
+    doc.push(Block::Data(data));
 }
 
-fn multiples_table(w: &WagerRun) -> Option<Table> {
+fn multiples_table(w: &WagerRun) -> Option<(Table, DataFile)> {
     if !w.is_exact() {
         return None;
     }
@@ -70,6 +72,10 @@ fn multiples_table(w: &WagerRun) -> Option<Table> {
         "house edge",
         "SD per unit bet",
     ]);
+    let mut data = DataFile::new(
+        format!("overqualifier-{}.csv", slug(&w.run.dir)),
+        &["multiple", "pays", "player_ev", "player_ev_exact", "sd"],
+    );
     for m in OVERQUALIFIER_MULTIPLES {
         let at: Counted = counted.with_pays(line, pay_at(&wager, m));
         let ev = at.ev();
@@ -82,6 +88,13 @@ fn multiples_table(w: &WagerRun) -> Option<Table> {
             percent_of(-to_f64(&ev), 4),
             format!("{:.10}", to_f64(&at.variance()).sqrt()),
         ]);
+        data.row(vec![
+            m.to_string(),
+            format!("{:.4}", to_f64(&at.lines[line].pays)),
+            fixed(to_f64(&ev)),
+            fraction(&ev),
+            fixed(to_f64(&at.variance()).sqrt()),
+        ]);
     }
-    Some(t)
+    Some((t, data))
 }

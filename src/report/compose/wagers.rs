@@ -16,7 +16,7 @@ use num_traits::{Signed, Zero};
 use super::format::{count, dash, decimal, number, pays, percent, percent_of};
 use crate::report::counted::{self, Counted, Line, fraction};
 use crate::report::document::svg::{RunningPoint, bars, convergence};
-use crate::report::document::{Block, Document, Figure, Table, slug, strong, text};
+use crate::report::document::{Block, DataFile, Document, Figure, Table, slug, strong, text};
 use crate::report::runs::{CsvFile, RunDir, RunKind};
 use crate::report::stats::{average_result_range, volatility_index, z};
 
@@ -239,6 +239,51 @@ fn derived_one_in(n: &str, total: &str) -> String {
         (Some(n), Some(t)) if n > 0.0 => decimal(&(t / n).to_string(), 2),
         _ => "-".to_string(),
     }
+}
+
+/// An exact run's lines as a CSV file, `tables/exact-WAGER-RUN.csv`: each line's probability
+/// and return as decimals and as fractions, and a total row (its return the EV).
+pub fn exact_data(w: &WagerRun) -> Option<DataFile> {
+    let c = w.counted()?;
+    let mut data = DataFile::new(
+        format!("exact-{}-{}.csv", slug(w.figure("wager")), slug(&w.run.dir)),
+        &[
+            "event",
+            "pays",
+            "count",
+            "total",
+            "probability",
+            "probability_exact",
+            "return",
+            "return_exact",
+        ],
+    );
+    let total = c.total.to_string();
+    for (i, row) in w.paying_rows().iter().enumerate() {
+        let (p, r) = (c.probability(i), c.line_return(i));
+        data.row(vec![
+            w.returns.get(row, "event").trim().to_string(),
+            w.returns.get(row, "pays").to_string(),
+            c.lines[i].count.to_string(),
+            total.clone(),
+            crate::report::fixed(counted::to_f64(&p)),
+            fraction(&p),
+            crate::report::fixed(counted::to_f64(&r)),
+            fraction(&r),
+        ]);
+    }
+    let ev = c.ev();
+    data.row(vec![
+        "total".to_string(),
+        "-".to_string(),
+        total.clone(),
+        total,
+        crate::report::fixed(1.0),
+        "1".to_string(),
+        crate::report::fixed(counted::to_f64(&ev)),
+        fraction(&ev),
+    ]);
+    Some(data)
 }
 
 /// The confidences of the volatility index.

@@ -89,6 +89,7 @@ fn one_block(out: &mut String, block: &Block) {
                 escape(text.trim_end())
             );
         }
+        Block::Data(d) => one_block(out, &d.link()),
         Block::Figure(f) => {
             let _ = writeln!(
                 out,

@@ -45,6 +45,7 @@ fn one_block(out: &mut String, block: &Block) {
             let fence = if text.contains("```") { "~~~~" } else { "```" };
             let _ = writeln!(out, "{fence}{language}\n{}\n{fence}", text.trim_end());
         }
+        Block::Data(d) => one_block(out, &d.link()),
         Block::Figure(f) => {
             let _ = writeln!(out, "![{}]({PLOTS_DIR}/{})\n", f.caption, f.file);
             let _ = writeln!(out, "*{}*", f.caption);

@@ -95,6 +95,58 @@ pub struct Figure {
     pub caption: String,
 }
 
+/// The folder, beside the Markdown, that holds the CSV files behind the report's own tables.
+pub const TABLES_DIR: &str = "tables";
+
+/// The values behind a table the report derives (a bet mix, the chances after N hands, ...),
+/// unformatted, written as a CSV file under [`TABLES_DIR`] and linked from where it stands.
+#[derive(Clone, Debug, PartialEq)]
+pub struct DataFile {
+    pub file: String,
+    pub header: Vec<String>,
+    pub rows: Vec<Vec<String>>,
+}
+
+impl DataFile {
+    /// An empty file `file` (a name from [`slug`]s, ending `.csv`) with these columns.
+    pub fn new(file: String, header: &[&str]) -> DataFile {
+        DataFile {
+            file,
+            header: header.iter().map(|h| h.to_string()).collect(),
+            rows: Vec::new(),
+        }
+    }
+
+    /// Adds a row (as many cells as columns).
+    pub fn row(&mut self, cells: Vec<String>) {
+        debug_assert_eq!(cells.len(), self.header.len(), "{cells:?}");
+        self.rows.push(cells);
+    }
+
+    /// The file as CSV text.
+    pub fn csv(&self) -> String {
+        let mut writer = csv::Writer::from_writer(Vec::new());
+        for record in std::iter::once(&self.header).chain(&self.rows) {
+            // Writing into memory cannot fail.
+            let _ = writer.write_record(record);
+        }
+        String::from_utf8(writer.into_inner().unwrap_or_default()).unwrap_or_default()
+    }
+
+    /// The paragraph that links it.
+    pub fn link(&self) -> Block {
+        let path = format!("{TABLES_DIR}/{}", self.file);
+        Block::Paragraph(vec![
+            text("The values behind this table: "),
+            Inline::Link {
+                text: path.clone(),
+                target: path,
+            },
+            text("."),
+        ])
+    }
+}
+
 /// One block of a document.
 #[derive(Clone, Debug, PartialEq)]
 pub enum Block {
@@ -113,6 +165,8 @@ pub enum Block {
         text: String,
     },
     Figure(Figure),
+    /// A CSV file of values behind a table, shown as a link to it.
+    Data(DataFile),
     /// Text a reader may open: a summary line, then blocks.
     Details {
         summary: String,
@@ -163,6 +217,22 @@ impl Document {
     /// Adds a block.
     pub fn push(&mut self, block: Block) {
         self.blocks.push(block);
+    }
+
+    /// Every data file, in order.
+    pub fn data_files(&self) -> Vec<&DataFile> {
+        fn walk<'a>(blocks: &'a [Block], out: &mut Vec<&'a DataFile>) {
+            for b in blocks {
+                match b {
+                    Block::Data(d) => out.push(d),
+                    Block::Details { blocks, .. } => walk(blocks, out),
+                    _ => {}
+                }
+            }
+        }
+        let mut out = Vec::new();
+        walk(&self.blocks, &mut out);
+        out
     }
 
     /// Every figure, in order.
