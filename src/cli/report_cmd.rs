@@ -10,13 +10,14 @@
 //! threads) is checked before its first step runs, so a bad one fails at once with nothing
 //! written.
 //!
-//! Whole sets: the report (its figures, `report.md`, `report.html`, and with `--all` the
-//! package's `runs/`) is made in a temporary directory beside `--out` and renamed into place as
+//! Whole sets: the report (its figures, tables, `report.md`, `report.html`, `runs/` and
+//! `SHA256SUMS`) is made in a temporary directory beside `--out` and renamed into place as
 //! one set ([`crate::files::replace_dir_atomic`]), so a failure at any step, a late one included
 //! (a refused runtime estimate, a full disk), leaves the previous report whole and no
 //! half-built directory; a replacement a killed run left half done is recovered by the next run.
 //! `--out` must be new, empty or an earlier report (`report.md`, `report.html`, the
-//! `plots/*.svg` that `report.md` shows, `runs/` of run directories): any other directory is
+//! `plots/*.svg` and `tables/*.csv` that `report.md` shows, `runs/` of run directories,
+//! `SHA256SUMS`): any other directory is
 //! refused, so no file the report did not write is ever removed; and a `RUN_DIR` inside `--out`
 //! is refused, since replacing `--out` would remove it. Tests make a late step fail with
 //! `PAIGOW_FAIL_AFTER_STEP` ([`FAIL_AFTER_STEP`]).
@@ -77,8 +78,8 @@ pub struct ReportArgs {
     /// Run directories written by `exact`, `simulate`, `compare`, `table` or `merge`.
     #[arg(value_name = "RUN_DIR")]
     runs: Vec<PathBuf>,
-    /// Report directory: report.md, report.html and plots/*.svg (with --all, runs/), replaced
-    /// as a whole; new, empty or an earlier report.
+    /// Report directory: report.md, report.html, plots/*.svg, tables/*.csv, runs/ (every run
+    /// read) and SHA256SUMS, replaced as a whole; new, empty or an earlier report.
     #[arg(long)]
     out: PathBuf,
     /// With --all: the game (a shipped name or a game TOML file).
@@ -125,13 +126,13 @@ fn parse_amounts(text: &str) -> Result<Amounts, String> {
     Amounts::parse(text)
 }
 
-/// Refuses a `--mix` or `--table-max` that names a wager none of `runs` reports.
-fn check_amounts(args: &ReportArgs, runs: &[RunDir]) -> anyhow::Result<()> {
-    let wagers = every_wager(runs);
+/// Refuses a `--mix` or `--table-max` that names a wager not among `wagers` (those the runs
+/// report).
+fn check_amounts(args: &ReportArgs, wagers: &[String]) -> anyhow::Result<()> {
     for (flag, amounts) in [("--mix", &args.mix), ("--table-max", &args.table_max)] {
         if let Some(unknown) = amounts
             .as_ref()
-            .and_then(|a| a.unknown(&wagers).first().copied())
+            .and_then(|a| a.unknown(wagers).first().copied())
         {
             let known: Vec<String> = (wagers.iter())
                 .map(|w| match w.as_str() {
@@ -212,7 +213,7 @@ fn fill(args: &ReportArgs, temp: &Path, steps: &mut Steps) -> anyhow::Result<(us
         run.dir = shown_name(&copy, temp);
         runs.push(run);
     }
-    check_amounts(args, &runs)?;
+    check_amounts(args, &every_wager(&runs))?;
     let options = Options {
         mix: args.mix.clone(),
         table_max: args.table_max.clone(),
@@ -266,14 +267,15 @@ impl Steps {
 /// Refuses an `--out` that is not new, empty or an earlier report of `paigow report`
 /// ([`is_report_set`]), before anything runs: a report replaces its directory as a whole.
 fn check_report_out(out: &Path) -> anyhow::Result<()> {
-    let set = "a paigow report (report.md, report.html, the plots/*.svg it shows, runs/)";
+    let set = "a paigow report (report.md, report.html, the plots/*.svg and tables/*.csv it \
+               shows, runs/, SHA256SUMS)";
     crate::files::check_replaceable_as(out, set, &|entries| is_report_set(out, entries))?;
     Ok(())
 }
 
 /// Whether the entries of `dir` are a report `paigow report` wrote: `report.md`, `report.html`,
-/// `plots/` holding only the figures `report.md` shows, and `runs/` holding only run
-/// directories; nothing else.
+/// `SHA256SUMS`, `plots/` and `tables/` holding only the files `report.md` shows, and `runs/`
+/// holding only run directories; nothing else.
 fn is_report_set(dir: &Path, entries: &[std::fs::DirEntry]) -> bool {
     let markdown = std::fs::read_to_string(dir.join("report.md")).unwrap_or_default();
     let is_dir = |e: &std::fs::DirEntry| e.file_type().is_ok_and(|t| t.is_dir());
@@ -540,6 +542,14 @@ fn run_package(
 ) -> anyhow::Result<Vec<PathBuf>> {
     let game = GameRules::load(game_name)?;
     check_package(args, &game)?;
+    // A package reports the main wager, the game's side bets and the RUN_DIRs' wagers: a
+    // --mix or --table-max naming another fails before the first step.
+    let mut wagers = vec!["main".to_string()];
+    wagers.extend(game.side_bets.iter().map(|t| t.name.clone()));
+    for dir in &args.runs {
+        wagers.extend(every_wager(&[RunDir::read(dir)?]));
+    }
+    check_amounts(args, &wagers)?;
     let runs = temp.join(RUNS_DIR);
     let exe = std::env::current_exe()
         .context("cannot find this paigow executable to run the package's steps")?;

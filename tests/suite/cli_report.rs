@@ -647,6 +647,8 @@ fn a_package_with_a_bad_option_fails_before_its_first_step() {
         ["--dealer-way", "exposed"],
         ["--players", "9"],
         ["--deals", "0"],
+        ["--mix", "main=1,emperors-challenge=0.5,nosuch=2"],
+        ["--table-max", "nosuch=5"],
     ];
     for [flag, value] in bad {
         paigow()

@@ -6,10 +6,20 @@
 //! table runs and category counts; then every audit of a published claim, the method of each run
 //! and how to reproduce it.
 //!
+//! What a test lab asks beyond the runs' own figures is derived from them, each where its module
+//! says how: exact fractions and the volatility index ([`wagers`], from `report::counted`), the
+//! overqualifier's multiples ([`premium`]), each simulation's chi-square and SD against the
+//! exact run ([`fit`]), the dealing assumptions ([`dealing`]), hold, a bet mix, liability and the
+//! chances after N hands ([`mix`], `report::ahead`); each derived table links the CSV of its
+//! values (`tables/`).
+//!
 //! Invariants: every figure is a cell of a run's CSV file, as written or formatted
-//! ([`format`](mod@format)), or one of the few derivations [`wagers`] names; a simulation is set
-//! against an exact run only when both list the same paytable (by SHA-256, where both manifests
-//! embed it); the document depends only on the runs' files, so the same runs give the same report.
+//! ([`format`](mod@format)), or a derivation its module names, from the runs' cells (exact
+//! rationals where the counts are exact) and the report's options (`--mix`, `--table-max`); a
+//! simulation is set against an exact run only when both list the same paytable (by SHA-256,
+//! where both manifests embed it) and, for the main wager, the same ways by name and file; the
+//! document depends only on the runs' files and the options, so the same runs give the same
+//! report.
 
 pub mod dealing;
 pub mod fit;

@@ -4,10 +4,13 @@
 //! 100 to 100,000 hands, the return of each paytable line, and each simulation against the exact
 //! figures with its convergence.
 //!
-//! Every figure is a CSV cell as written, or formatted from one ([`super::format`]). Three are
-//! derived, each from cells of the same row and said so in the text: "1 in X" where a file has
-//! no `one_in` column (total over count), a simulation's variance (its SD squared), and the
-//! ranges (the EV plus or minus z SD over the square root of the hands, [`average_result_range`]).
+//! Every figure is a CSV cell as written, or formatted from one ([`super::format`]). Some are
+//! derived, each from cells of the same wager and said so in the text: "1 in X" where a file has
+//! no `one_in` column (total over count), a simulation's variance (its SD squared), the ranges
+//! (the EV plus or minus z SD over the square root of the hands, [`average_result_range`]), the
+//! volatility index (z x SD, [`volatility_index`]), and an exact run's fractions (its integer
+//! counts and exact pays as rationals, `report::counted`, also written as
+//! `tables/exact-WAGER-RUN.csv`).
 
 use num_bigint::BigInt;
 use num_rational::BigRational;
