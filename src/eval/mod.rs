@@ -269,16 +269,23 @@ pub fn plain_value(ranks: [u8; 5], suited: bool, ranking: Ranking) -> Value {
         counts[r as usize] += 1;
     }
     let mask = ranks.iter().fold(0u32, |m, &r| m | 1 << r);
-    // (count, rank) groups, biggest count first, then highest rank.
-    let mut groups: Vec<(u8, u8)> = (0..RANKS)
-        .filter(|&r| counts[r as usize] > 0)
-        .map(|r| (counts[r as usize], r))
-        .collect();
+    // (count, rank) groups, biggest count first, then highest rank (at most five: no allocation,
+    // as the tables call this some 150,000 times).
+    let mut groups = [(0u8, 0u8); 5];
+    let mut len = 0;
+    for r in (0..RANKS).filter(|&r| counts[r as usize] > 0) {
+        groups[len] = (counts[r as usize], r);
+        len += 1;
+    }
+    let groups = &mut groups[..len];
     groups.sort_unstable_by(|a, b| b.cmp(a));
-    let slots = group_slots(&groups);
+    let slots = group_slots(groups);
     let straight = straight_of(mask, ranking.wheel);
-    let shape: Vec<u8> = groups.iter().map(|g| g.0).collect();
-    match (shape.as_slice(), straight, suited) {
+    let mut shape = [0u8; 5];
+    for (count, group) in shape.iter_mut().zip(groups.iter()) {
+        *count = group.0;
+    }
+    match (&shape[..len], straight, suited) {
         ([5], _, _) => five_of_a_kind(groups[0].1, ranking),
         (_, Some((_, ACE)), true) => Value::new(Category::RoyalFlush, [10, ACE + 1, 0, 0, 0]),
         (_, Some((order, top)), true) => {
@@ -304,33 +311,38 @@ fn five_of_a_kind(rank: u8, ranking: Ranking) -> Value {
     }
 }
 
-/// Every way to give `jokers` jokers a rank (0..13 each), as rank lists.
-fn joker_assignments(jokers: usize) -> Vec<Vec<u8>> {
-    (0..jokers).fold(vec![vec![]], |acc, _| {
-        acc.into_iter()
-            .flat_map(|prefix| {
-                (0..RANKS).map(move |r| {
-                    let mut next = prefix.clone();
-                    next.push(r);
-                    next
-                })
-            })
-            .collect()
-    })
+/// Every way to give `jokers` (0 to 2) jokers a rank (0..13 each): the first `jokers` entries of
+/// each array.
+fn joker_assignments(jokers: usize) -> impl Iterator<Item = [u8; 2]> {
+    let ranks = |used: bool| if used { 0..RANKS } else { 0..1 };
+    ranks(jokers > 0).flat_map(move |a| ranks(jokers > 1).map(move |b| [a, b]))
+}
+
+/// `ranks` and then the first `jokers` of `subs`, as five ranks (`None` unless they are five).
+fn five_ranks(ranks: &[u8], subs: &[u8; 2], jokers: usize) -> Option<[u8; 5]> {
+    let mut all = [0u8; 5];
+    if ranks.len() + jokers != 5 || jokers > 2 {
+        return None;
+    }
+    all[..ranks.len()].copy_from_slice(ranks);
+    all[ranks.len()..].copy_from_slice(&subs[..jokers]);
+    Some(all)
 }
 
 /// The best value of a non-flush 5-card hand: `ranks` (the suited cards) plus jokers.
 /// Bug: each joker is an ace unless the hand it makes is a straight. Wild: any rank.
 pub fn best_nonflush_value(ranks: &[u8], jokers: usize, ranking: Ranking) -> Value {
     joker_assignments(jokers)
-        .into_iter()
         .filter_map(|subs| {
-            let all: [u8; 5] = [ranks, &subs[..]].concat().try_into().ok()?;
-            let value = plain_value(all, false, ranking);
+            let all = five_ranks(ranks, &subs, jokers)?;
+            // Five unsuited ranks make a straight exactly when their mask is one (the mask of
+            // five distinct ranks): tested before valuing the hand, so that a bug joker's
+            // assignments that are neither aces nor a straight are never valued.
+            let mask = all.iter().fold(0u32, |m, &r| m | 1 << r);
             let allowed = ranking.joker == JokerRule::Wild
-                || subs.iter().all(|&r| r == ACE)
-                || value.category() == Category::Straight;
-            allowed.then_some(value)
+                || subs[..jokers].iter().all(|&r| r == ACE)
+                || straight_of(mask, ranking.wheel).is_some();
+            allowed.then(|| plain_value(all, false, ranking))
         })
         .max()
         .expect("a hand of five cards has a value")
@@ -340,11 +352,15 @@ pub fn best_nonflush_value(ranks: &[u8], jokers: usize, ranking: Ranking) -> Val
 /// distinct rank the hand lacks (for both joker rules: a joker completes a straight flush or is the
 /// highest missing card of the suit).
 pub fn best_flush_value(mask: u32, jokers: usize, ranking: Ranking) -> Value {
-    let ranks: Vec<u8> = (0..RANKS).filter(|r| mask >> r & 1 == 1).collect();
+    let mut suited = [0u8; RANKS as usize];
+    let mut count = 0;
+    for r in (0..RANKS).filter(|r| mask >> r & 1 == 1) {
+        suited[count] = r;
+        count += 1;
+    }
     joker_assignments(jokers)
-        .into_iter()
         .filter_map(|subs| {
-            let all: [u8; 5] = [&ranks[..], &subs[..]].concat().try_into().ok()?;
+            let all = five_ranks(&suited[..count], &subs, jokers)?;
             let distinct = all.iter().fold(0u32, |m, &r| m | 1 << r).count_ones() == 5;
             distinct.then(|| plain_value(all, true, ranking))
         })
