@@ -21,9 +21,12 @@
 //!
 //! The tables are generated from the rank-level reference functions in this file for a given
 //! [`Ranking`] (joker rule, five aces, wheel), and are verified exhaustively by the tests against
-//! an independent card-level evaluator.
+//! an independent card-level evaluator. A process builds the tables of a ranking once
+//! ([`Evaluator::new`] shares them after the first call).
 
 pub mod split;
+
+use std::sync::{Arc, Mutex, PoisonError};
 
 use crate::cards::{ACE, Card, Cards, RANKS};
 
@@ -413,21 +416,43 @@ pub fn symbol_multisets(size: usize) -> Vec<Vec<u8>> {
 }
 
 /// A hand evaluator for one [`Ranking`]: the generated tables (card keys are [`CARD_KEYS`]).
+/// The tables of a ranking are built once per process and shared by every evaluator of that
+/// ranking (they never change once built).
 pub struct Evaluator {
     ranking: Ranking,
-    rank_table: Box<[u32]>,
-    flush_table: Box<[u32]>,
-    front_table: Box<[u32]>,
+    rank_table: Arc<[u32]>,
+    flush_table: Arc<[u32]>,
+    front_table: Arc<[u32]>,
 }
 
+/// The tables of every ranking built so far in this process.
+static BUILT: Mutex<Vec<Evaluator>> = Mutex::new(Vec::new());
+
 impl Evaluator {
-    /// Builds the tables for `ranking` (a few milliseconds).
+    /// The evaluator for `ranking`: its tables are built on the first call for that ranking in
+    /// the process (a few milliseconds), and shared after that.
     pub fn new(ranking: Ranking) -> Evaluator {
-        Evaluator {
+        let mut built = BUILT.lock().unwrap_or_else(PoisonError::into_inner);
+        if let Some(ev) = built.iter().find(|ev| ev.ranking == ranking) {
+            return ev.share();
+        }
+        let ev = Evaluator {
             ranking,
-            rank_table: build_rank_table(ranking),
-            flush_table: build_flush_table(ranking),
-            front_table: build_front_table(ranking),
+            rank_table: build_rank_table(ranking).into(),
+            flush_table: build_flush_table(ranking).into(),
+            front_table: build_front_table(ranking).into(),
+        };
+        built.push(ev.share());
+        ev
+    }
+
+    /// Another handle on the same tables.
+    fn share(&self) -> Evaluator {
+        Evaluator {
+            ranking: self.ranking,
+            rank_table: Arc::clone(&self.rank_table),
+            flush_table: Arc::clone(&self.flush_table),
+            front_table: Arc::clone(&self.front_table),
         }
     }
 
@@ -526,6 +551,29 @@ fn build_front_table(ranking: Ranking) -> Box<[u32]> {
 mod tests {
     use super::*;
     use crate::cards::Deck;
+
+    /// Evaluators of one ranking share its tables; another ranking has its own, and values by it.
+    #[test]
+    fn evaluators_of_a_ranking_share_its_tables() {
+        let wild = Ranking {
+            joker: JokerRule::Wild,
+            ..Ranking::default()
+        };
+        let (a, b, c) = (
+            Evaluator::new(wild),
+            Evaluator::new(Ranking::default()),
+            Evaluator::new(wild),
+        );
+        assert!(Arc::ptr_eq(&a.rank_table, &c.rank_table));
+        assert!(Arc::ptr_eq(&a.flush_table, &c.flush_table));
+        assert!(Arc::ptr_eq(&a.front_table, &c.front_table));
+        assert!(!Arc::ptr_eq(&a.rank_table, &b.rank_table));
+        assert_eq!((a.ranking(), b.ranking()), (wild, Ranking::default()));
+        // K K 7 4 and a joker: three kings when wild, a pair of kings with an ace when a bug.
+        let hand = hand("Kc Kd 7h 4s Jk");
+        assert_eq!(a.value5(hand).category(), Category::ThreeOfAKind);
+        assert_eq!(b.value5(hand).category(), Category::OnePair);
+    }
 
     #[test]
     fn the_highest_category_made_is_the_highest_bit_set() {
