@@ -20,7 +20,8 @@
 //! after that many seconds (the summary line says how many were checked). A failure names its
 //! seed; one game again:
 //! `PAIGOW_PROPERTY_SEED=S PAIGOW_PROPERTY_GAMES=1 cargo test --release --test suite
-//! self_consistency`.
+//! self_consistency`. The long run on another machine, from the copied binaries, with no
+//! toolchain there: `tests/longrun.sh stage` here, `tests/longrun.sh run GAMES SEED` there.
 
 use std::fmt::Write as _;
 use std::fs;

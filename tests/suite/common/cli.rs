@@ -12,12 +12,17 @@ use paigow::strategy::resolve::resolve;
 
 /// The `paigow` binary built for this test run, its caches (dealer tables, exact main results)
 /// in the build's own folder: the tests neither read nor fill the user's cache.
+///
+/// A test binary copied to another machine (`tests/longrun.sh`) names both at run time:
+/// `CARGO_BIN_EXE_paigow`, read by `assert_cmd`, for the binary, and `PAIGOW_TEST_CACHE_DIR` for
+/// the cache (the build folder compiled in here is not there).
 pub fn paigow() -> Command {
     let mut command = Command::cargo_bin("paigow").unwrap();
-    command.env(
-        "PAIGOW_CACHE_DIR",
-        Path::new(env!("CARGO_TARGET_TMPDIR")).join("paigow-cache"),
+    let cache = std::env::var_os("PAIGOW_TEST_CACHE_DIR").map_or_else(
+        || Path::new(env!("CARGO_TARGET_TMPDIR")).join("paigow-cache"),
+        PathBuf::from,
     );
+    command.env("PAIGOW_CACHE_DIR", cache);
     command
 }
 
