@@ -13,7 +13,9 @@
 #       game waiting on its files' fsync leaves its core to another). Prints the machine, the
 #       binaries and the test's summary line: games checked, failed, seconds, games a second.
 #       Exit status: the test's. A failed game's folder is kept (its path is printed); with
-#       $LONGRUN_KEEP set, the kept folders are copied there.
+#       $LONGRUN_KEEP set, the kept folders are copied there. With $LONGRUN_CSV set, the summary
+#       is added to that CSV file as a row (a header first if the file is new), for the docs'
+#       figures to quote (docs/README.md, "Figures that cannot drift").
 #
 # Each `paigow` runs its rayon pool on one thread (RAYON_NUM_THREADS=1; the runs' results do not
 # depend on it): the games are the parallel work, and idle pool threads in every process would
@@ -47,7 +49,7 @@ run() {
     threads=${LONGRUN_THREADS:-$((2 * cores))}
     cache=$(mktemp -d)
     log=$(mktemp)
-    echo "longrun: $(date -u '+%F %T UTC'), $(uname -m), $cores cores, $threads games at once"
+    echo "longrun: $(date -u '+%F %T UTC'), $(machine), $cores cores, $threads games at once"
     echo "longrun: $("$dir/paigow" --version | head -1); suite $(sha256sum "$dir/suite" | cut -c1-12)"
     echo "longrun: $games games from seed $seed${seconds:+, none drawn after $seconds s}"
     status=0
@@ -55,7 +57,10 @@ run() {
         PAIGOW_PROPERTY_GAMES="$games" PAIGOW_PROPERTY_SEED="$seed" \
         PAIGOW_PROPERTY_THREADS="$threads" ${seconds:+PAIGOW_PROPERTY_SECONDS="$seconds"} \
         "$dir/suite" "$test_name" --exact --nocapture --test-threads 1 >"$log" 2>&1 || status=$?
-    grep -oE 'self-consistency: seeds .*' "$log" || tail -40 "$log"
+    local summary
+    summary=$(grep -oE 'self-consistency: seeds .*' "$log" || true)
+    [ -n "$summary" ] && echo "$summary" || tail -40 "$log"
+    [ -n "$summary" ] && [ -n "${LONGRUN_CSV:-}" ] && csv_row "$summary" "$cores" >>"$LONGRUN_CSV"
     if [ "$status" -ne 0 ]; then
         grep -E '^seed [0-9]+:|games failed' "$log" | head -40 || true
         local kept
@@ -66,6 +71,22 @@ run() {
     fi
     rm -rf "$cache" "$log"
     return "$status"
+}
+
+# The processor's model name (no commas), else the architecture.
+machine() {
+    local model
+    model=$(sed -n 's/^model name[[:space:]]*: //p' /proc/cpuinfo 2>/dev/null | head -1 | tr -d ',')
+    echo "${model:-$(uname -m)}"
+}
+
+# The summary line as a CSV row (after a header when $LONGRUN_CSV is new or empty).
+csv_row() {
+    local numbers
+    [ -s "$LONGRUN_CSV" ] || echo "date,machine,cores,threads,first_seed,games_checked,failed,refused,seconds,games_per_second,paigow"
+    # "seeds from S: N games checked, F failed, R drawn games refused ..., in X s on T threads (G games/s)"
+    numbers=$(printf '%s\n' "$1" | sed -E 's/.*seeds from ([0-9]+): ([0-9]+) games checked, ([0-9]+) failed, ([0-9]+) drawn .* in ([0-9.]+) s on ([0-9]+) threads \(([0-9.]+) games\/s\).*/\6,\1,\2,\3,\4,\5,\7/')
+    echo "$(date -u +%F),$(machine),$2,$numbers,$("$dir/paigow" --version | head -1 | sed -E 's/.*commit ([0-9a-f]{7}).*/\1/')"
 }
 
 case "${1:-}" in
