@@ -72,7 +72,7 @@ pub struct MainArgs {
 }
 
 /// A rank mask from rank characters such as `A234` or `TJQKA`.
-pub(super) fn parse_ranks(text: &str) -> anyhow::Result<u16> {
+fn parse_ranks(text: &str) -> anyhow::Result<u16> {
     let mut mask = 0u16;
     for c in text.chars() {
         let rank = "23456789TJQKA"
@@ -89,8 +89,8 @@ pub(super) fn parse_ranks(text: &str) -> anyhow::Result<u16> {
 }
 
 /// The deck to count: the game's, or the reduced one `--ranks` names.
-fn deck(args: &MainArgs, game: &GameRules) -> anyhow::Result<SuitDeck> {
-    match &args.ranks {
+pub(super) fn deck(ranks: Option<&str>, game: &GameRules) -> anyhow::Result<SuitDeck> {
+    match ranks {
         None => Ok(SuitDeck::of(game.deck)),
         Some(text) => SuitDeck::new(parse_ranks(text)?, game.deck.jokers()).ok_or_else(|| {
             anyhow::anyhow!(
@@ -98,6 +98,16 @@ fn deck(args: &MainArgs, game: &GameRules) -> anyhow::Result<SuitDeck> {
             )
         }),
     }
+}
+
+/// A pool of `--threads` workers (default one per core), and their number.
+pub(super) fn pool(threads: Option<usize>) -> anyhow::Result<(rayon::ThreadPool, usize)> {
+    let threads = threads.unwrap_or_else(rayon::current_num_threads);
+    let pool = rayon::ThreadPoolBuilder::new()
+        .num_threads(threads)
+        .build()
+        .map_err(|e| anyhow::anyhow!("--threads {threads}: {e}"))?;
+    Ok((pool, threads))
 }
 
 /// The default report directory.
@@ -126,14 +136,10 @@ fn default_out(game: &GameRules, args: &MainArgs) -> PathBuf {
 pub fn run(args: &MainArgs) -> anyhow::Result<()> {
     let started = Instant::now();
     let game = args.game.load()?;
-    let deck = deck(args, &game)?;
+    let deck = deck(args.ranks.as_deref(), &game)?;
     let player = resolve(&args.player_way, &game)?;
     let dealer = resolve(&args.dealer_way, &game)?;
-    let threads = args.threads.unwrap_or_else(rayon::current_num_threads);
-    let pool = rayon::ThreadPoolBuilder::new()
-        .num_threads(threads)
-        .build()
-        .map_err(|e| anyhow::anyhow!("--threads {threads}: {e}"))?;
+    let (pool, threads) = pool(args.threads)?;
     let cacheable = deck.is_full() && !args.no_cache;
     let ways = (player.identity(), dealer.identity());
     let cached = match cacheable.then(|| cache::lookup(&game, &ways.0, &ways.1)) {

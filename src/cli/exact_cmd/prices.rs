@@ -7,7 +7,7 @@ use std::time::Instant;
 
 use clap::Args;
 
-use super::main_wager::parse_ranks;
+use super::main_wager::{deck, pool};
 use crate::cli::GameArg;
 use crate::cli::help::{Accepts, Help};
 use crate::engine::run::spec::{RunSpec, StrategySpec};
@@ -77,22 +77,11 @@ struct Built {
 pub fn run(args: &PricesArgs) -> anyhow::Result<()> {
     let started = Instant::now();
     let game = args.game.load()?;
-    let deck = match &args.ranks {
-        None => SuitDeck::of(game.deck),
-        Some(text) => SuitDeck::new(parse_ranks(text)?, game.deck.jokers()).ok_or_else(|| {
-            anyhow::anyhow!(
-                "--ranks {text}: the deck must hold two 7-card hands (14 cards or more)"
-            )
-        })?,
-    };
+    let deck = deck(args.ranks.as_deref(), &game)?;
     // A dealer sets without seeing any hand: a house way or max-back / max-front.
     crate::strategy::resolve::dealer_way(&args.dealer_way, &game)?;
     let dealer = resolve(&args.dealer_way, &game)?;
-    let threads = args.threads.unwrap_or_else(rayon::current_num_threads);
-    let pool = rayon::ThreadPoolBuilder::new()
-        .num_threads(threads)
-        .build()
-        .map_err(|e| anyhow::anyhow!("--threads {threads}: {e}"))?;
+    let (pool, threads) = pool(args.threads)?;
     let ev = Evaluator::new(game.ranking);
     let mut built = pool.install(|| build(args, &game, deck, &dealer, &ev));
     let at = Instant::now();
