@@ -22,6 +22,10 @@ done
 # The main wager, every pair of disjoint hands (about 17 s of wall time on 2 idle cores; cached).
 "$BIN" exact main --game standard --player-way foxwoods --dealer-way foxwoods --quiet \
     --out reports/exact/standard-foxwoods-vs-foxwoods-main
+# Every setting of every hand shape against Foxwoods (about 2 minutes on 16 cores, 16 on 2;
+# shapes.csv, 45 MB, left out of the repository).
+"$BIN" exact prices --game standard --dealer-way foxwoods --no-shapes --quiet \
+    --out reports/exact/standard-foxwoods-prices
 
 run() { # GAME PLAYER DEALER
     "$BIN" simulate --game "$1" --player-way "$2" --dealer-way "$3" --deals "$DEALS" --seed 1 \
@@ -58,7 +62,8 @@ package() { # GAME DEALER [RUN_DIR...]
 }
 package standard foxwoods reports/simulate/standard-foxwoods-vs-foxwoods-1e9 \
     reports/compare/standard-house-ways-vs-optimal
-package double-joker double-joker-dealer reports/simulate/double-joker-exposed-vs-double-joker-dealer
+package double-joker double-joker-dealer reports/simulate/double-joker-exposed-vs-double-joker-dealer \
+    --mix main=1,big-hand-bonus=0.2,joker-bonus=0.2 --table-max 1000,big-hand-bonus=100,joker-bonus=100
 package jokers-wild foxwoods
 package california foxwoods
 package ez-pai-gow foxwoods
