@@ -13,7 +13,7 @@ use serde::Serialize;
 use crate::cards::{Card, Cards};
 use crate::engine::exact_main::Fraction;
 use crate::eval::Evaluator;
-use crate::eval::split::split_cards;
+use crate::eval::split::{SplitValues, split_cards};
 use crate::game::wager::{BET_UNITS, MainWager};
 use crate::report::fixed;
 use crate::strategy::deck_shapes::Shapes;
@@ -50,19 +50,16 @@ pub fn ev_fraction(net: i128, pairs: u128) -> Fraction {
     Fraction::new(net, pairs as i128 * i128::from(BET_UNITS))
 }
 
-/// The cards of a setting of the shape's representative, as (front, back) text.
+/// The cards of a setting of the shape's representative (`splits` its split values), as (front,
+/// back) text.
 fn setting_text(
     hand: &[Card; 7],
-    ev: &Evaluator,
+    splits: &SplitValues,
     table: &PriceTable,
     s: &SettingPrice,
 ) -> [String; 2] {
-    let splits = ev.split_values(hand);
     let k = (splits.legal_splits())
-        .find(|&k| {
-            table.index.front(splits.front[k]) as u16 == s.front
-                && table.index.back(splits.back[k]) as u16 == s.back
-        })
+        .find(|&k| table.index.split_point(splits, k) == [s.front, s.back])
         .expect("a priced setting is a legal split of the representative");
     let (front, back) = split_cards(hand, k);
     [front.to_string(), back.to_string()]
@@ -77,6 +74,7 @@ fn shape_row(
     wager: &MainWager,
 ) -> Vec<String> {
     let ranked = prices.ranked(wager);
+    let splits = ev.split_values(hand);
     let pairs = u128::from(prices.dealer_hands);
     let ev_of = |net: i128| ev_fraction(net, pairs);
     let (best, best_net) = ranked[0];
@@ -86,12 +84,12 @@ fn shape_row(
         prices.hands.to_string(),
         prices.settings.len().to_string(),
     ];
-    row.extend(setting_text(hand, ev, table, best));
+    row.extend(setting_text(hand, &splits, table, best));
     row.push(fixed(ev_of(best_net).to_f64()));
     row.push(ev_of(best_net).to_string());
     match ranked.get(1) {
         Some(&(second, second_net)) => {
-            row.extend(setting_text(hand, ev, table, second));
+            row.extend(setting_text(hand, &splits, table, second));
             row.push(fixed(ev_of(second_net).to_f64()));
             row.push(fixed(ev_of(best_net - second_net).to_f64()));
             row.push(ev_of(best_net - second_net).to_string());

@@ -42,10 +42,7 @@ const BEATS_EVERY_SPLIT: DealerSetting = DealerSetting {
 impl Setters<'_> {
     /// The (front, back) indices of split `k`.
     fn indices(&self, splits: &SplitValues, k: usize) -> [u16; 2] {
-        [
-            self.index.front(splits.front[k]) as u16,
-            self.index.back(splits.back[k]) as u16,
-        ]
+        self.index.split_point(splits, k)
     }
 
     /// The dealer's point for a hand.

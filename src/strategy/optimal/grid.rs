@@ -66,6 +66,15 @@ impl ValueIndex {
         self.backs.partition_point(|&v| v < value)
     }
 
+    /// The `[front, back]` indices of split `k`.
+    #[inline]
+    pub fn split_point(&self, splits: &SplitValues, k: usize) -> [u16; 2] {
+        [
+            self.front(splits.front[k]) as u16,
+            self.back(splits.back[k]) as u16,
+        ]
+    }
+
     /// The number of (front, back) cells.
     pub fn cells(&self) -> usize {
         self.fronts.len() * self.backs.len()
@@ -130,10 +139,10 @@ pub fn dealer_point(
     match set.class {
         DealerClass::NotQualified => DealerPoint::NotQualified,
         DealerClass::Overqualified => DealerPoint::Overqualified,
-        DealerClass::Plays => DealerPoint::Live {
-            front: index.front(splits.front[k]) as u16,
-            back: index.back(splits.back[k]) as u16,
-        },
+        DealerClass::Plays => {
+            let [front, back] = index.split_point(splits, k);
+            DealerPoint::Live { front, back }
+        }
     }
 }
 

@@ -278,10 +278,7 @@ impl HandPricer {
         let ByCode(by_code) = self.by_code(hand);
         let live_counts = &by_code[LIVE as usize..];
         let settings: Vec<(usize, [u16; 2])> = (splits.legal_splits())
-            .map(|k| {
-                let front = self.index.front(splits.front[k]) as u16;
-                (k, [front, self.index.back(splits.back[k]) as u16])
-            })
+            .map(|k| (k, self.index.split_point(splits, k)))
             .collect();
         let quadrants = self.quadrants(live_counts, &settings);
         let live: u64 = live_counts.iter().sum();

@@ -43,12 +43,12 @@ use crate::game::wager::{MainWager, OutcomeCounts};
 use crate::strategy::Strategy;
 use crate::strategy::deck_shapes::{PLAIN_SLOTS, Shapes};
 
-/// `C(n, k)` for `n <= 4`, 0 for `k > n` or `n < 0` or `k < 0`.
+/// `C(n, k)`, 0 where `n` or `k` is negative (a rank the player holds every card of).
 fn binomial(n: i32, k: i32) -> u64 {
-    if n < 0 || k < 0 || k > n {
-        return 0;
+    match (u64::try_from(n), u64::try_from(k)) {
+        (Ok(n), Ok(k)) => crate::combin::choose(n, k),
+        _ => 0,
     }
-    (0..k).fold(1, |acc, i| acc * (n - i) as u64 / (i + 1) as u64)
 }
 
 /// One legal setting of a shape (distinct by value) and its dealer hands by relation cell,
@@ -296,10 +296,7 @@ impl HandPricer {
         let hand: [Card; 7] = shapes.representative(id).expect("listed");
         let splits = ev.split_values(&hand);
         let settings: Vec<[u16; 2]> = (splits.legal_splits())
-            .map(|k| {
-                let front = self.index.front(splits.front[k]) as u16;
-                [front, self.index.back(splits.back[k]) as u16]
-            })
+            .map(|k| self.index.split_point(&splits, k))
             .collect();
         CutGrid::new(settings, &self.index)
     }
@@ -322,7 +319,7 @@ impl HandPricer {
                 less.add(point, (n * hands).wrapping_neg());
             }
         }
-        let mut bases = [0u64; 2];
+        let mut bases = vec![0u64; contexts.len()];
         let mut last = u32::MAX;
         for (entry, &point) in self.flush.iter().zip(&dealer.flush) {
             let m = &self.plain[entry.plain as usize].0;
@@ -402,10 +399,15 @@ impl PriceTable {
         }
     }
 
-    /// The prices of shape `id`.
-    pub fn get(&self, id: u32) -> Option<&ShapePrices> {
-        let at = self.shapes.binary_search_by_key(&id, |s| s.id).ok()?;
-        Some(&self.shapes[at])
+    /// The players' net over every (player, dealer) pair, in bet units, when every shape is
+    /// set at its best setting ([`ShapePrices::ranked`]): the optimum against the dealer's way.
+    pub fn optimal_net(&self, wager: &MainWager) -> i128 {
+        (self.shapes.par_iter()).map(|s| s.ranked(wager)[0].1).sum()
+    }
+
+    /// Every (player, dealer) pair the table counts.
+    pub fn pairs(&self) -> u128 {
+        self.shapes.iter().map(|s| u128::from(s.dealer_hands)).sum()
     }
 
     /// Every hand of the deck (the shapes' hands added up).
@@ -415,8 +417,7 @@ impl PriceTable {
 
     /// The exact outcome counts, over every (player hand, dealer hand) pair, of a player who
     /// sets by `way` (from its own seven cards): each shape at the way's setting of its
-    /// representative. `None` if the way sets a shape's representative to a setting the table
-    /// does not hold (it cannot: every legal setting is there).
+    /// representative (every legal setting is in the table).
     pub fn price_way(
         &self,
         ev: &Evaluator,
@@ -429,10 +430,7 @@ impl PriceTable {
                 let hand = shapes.representative(prices.id as usize).expect("priced");
                 let splits = ev.split_values(&hand);
                 let k = way.choose(&hand, &splits, None);
-                let (front, back) = (
-                    self.index.front(splits.front[k]) as u16,
-                    self.index.back(splits.back[k]) as u16,
-                );
+                let [front, back] = self.index.split_point(&splits, k);
                 let setting = prices.setting(front, back).expect("every legal setting");
                 prices.outcomes(setting, wager)
             })
@@ -477,18 +475,5 @@ impl ShapePrices {
                 .then(b.front.cmp(&a.front))
         });
         ranked
-    }
-}
-
-impl PriceTable {
-    /// The players' net over every (player, dealer) pair, in bet units, when every shape is
-    /// set at its best setting ([`ShapePrices::ranked`]): the optimum against the dealer's way.
-    pub fn optimal_net(&self, wager: &MainWager) -> i128 {
-        (self.shapes.par_iter()).map(|s| s.ranked(wager)[0].1).sum()
-    }
-
-    /// Every (player, dealer) pair the table counts.
-    pub fn pairs(&self) -> u128 {
-        self.shapes.iter().map(|s| u128::from(s.dealer_hands)).sum()
     }
 }
