@@ -327,6 +327,17 @@ impl HandPricer {
     }
 }
 
+/// For each value `0..values`, the number of `cuts` (ascending) at or below it, times `scale`.
+fn cuts_at_or_below(cuts: &[u16], values: usize, scale: u32) -> impl Iterator<Item = u32> + '_ {
+    let mut below = 0;
+    (0..values).map(move |v| {
+        while below < cuts.len() && usize::from(cuts[below]) <= v {
+            below += 1;
+        }
+        below as u32 * scale
+    })
+}
+
 /// A dealer's point: the (back, front) value indices of a live setting, or past both axes for a
 /// dealer who does not qualify (front `F`) or overqualifies (front `F + 1`), `F` and `B` the
 /// numbers of fronts and backs.
@@ -387,13 +398,10 @@ impl CutGrid {
         let (front_cuts, back_cuts) = (cuts(0), cuts(1));
         let buckets = front_cuts.len() + 1;
         let size = buckets * (back_cuts.len() + 1);
-        let fronts = index.fronts.len() as u16;
-        let bucket = (0..fronts)
-            .map(|f| front_cuts.partition_point(|&x| x <= f) as u32)
+        let bucket = cuts_at_or_below(&front_cuts, index.fronts.len(), 1)
             .chain([size as u32, size as u32 + 1])
             .collect();
-        let segment_base = (0..index.backs.len() as u16)
-            .map(|b| (back_cuts.partition_point(|&y| y <= b) * buckets) as u32)
+        let segment_base = cuts_at_or_below(&back_cuts, index.backs.len(), buckets as u32)
             .chain([0])
             .collect();
         CutGrid {

@@ -24,10 +24,23 @@
 //!
 //! A multiset's hands with no flush suit are all its hands less its flush shapes' hands.
 //!
+//! Sharing. A dealer shape's factor at a rank the player does not hold is the same for every
+//! player hand that does not hold it (`C(4, k)`; in a flush count `C(3, k)` out of the flush suit
+//! and `C(3, k - 1)` in it). So the player multisets are taken by the set of ranks they hold;
+//! for each set, every dealer shape is seen through it once: its *view* (its digits on those
+//! ranks and its jokers) and the product of its other ranks' factors. A player shape's count of
+//! a dealer shape is then its count of the view (computed once a view, a few thousand of them)
+//! times that product: one multiply and one cell a dealer shape in the pass over them, which
+//! is the cost of the table (292,253 player shapes x 292,253 dealer shapes for the standard
+//! deck). A multiset's flush shapes take their hands from the multiset's own cell as the pass
+//! meets them, so a flush shape costs one cell, not two.
+//!
 //! Invariants: counts are exact integers; a shape's dealer hands add up to its hands times
 //! `C(n - 7, 7)`; the result equals the sum of [`HandPricer::hand_exact`] over the shape's hands
 //! (the tests check every hand of a reduced deck).
 
+use std::collections::{BTreeMap, HashMap};
+use std::hash::{BuildHasherDefault, Hasher};
 use std::sync::Arc;
 
 use rayon::prelude::*;
@@ -75,110 +88,63 @@ pub struct ShapePrices {
     pub settings: Vec<SettingPrice>,
 }
 
-/// How a context's hands hold one rank in the suit it counts: `held` ways with a card of the rank
-/// in that suit, `free` ways without.
-#[derive(Clone, Copy, Default)]
-struct Spread {
-    held: u64,
-    free: u64,
+/// A rank's digit in a dealer shape: `2k + f` for `k` cards of the rank (0 for none), `f` 1 when
+/// the shape's flush suit holds the rank. Four bits a rank.
+const DIGITS: usize = 10;
+
+/// The digit of `k` cards of a rank, `in_flush` whether the flush suit holds it.
+const fn digit(k: usize, in_flush: bool) -> usize {
+    2 * k + in_flush as usize
 }
 
-/// The dealer's factors for one player multiset (suits aside).
-struct Removal {
-    /// `C(4 - p_r, k)`.
-    all: [[u64; 5]; 13],
-    /// `C(3 - p_r, k - 1)`: rank in the dealer's flush suit, which the player does not hold.
-    in_flush: [[u64; 5]; 13],
-    /// `C(3 - p_r, k)`: rank outside the dealer's flush suit, which the player does not hold.
-    free: [[u64; 5]; 13],
-    /// `C(J - j, k)`.
-    jokers: [u64; 3],
-    /// The player's ranks.
-    support: Vec<u8>,
+/// `C(n, k)` by digit: the factor of a rank the player does not hold, which is the same for every
+/// player hand that does not hold it: `C(4, k)` for a plain shape (any suits), and for a flush
+/// shape `C(3, k)` out of the flush suit, `C(3, k - 1)` in it.
+fn unheld_factors(flush: bool) -> [u64; DIGITS] {
+    std::array::from_fn(|d| {
+        let (k, in_flush) = ((d / 2) as i32, d % 2 == 1);
+        match (flush, in_flush) {
+            (false, false) => binomial(4, k),
+            (false, true) => 0,
+            (true, false) => binomial(3, k),
+            (true, true) => binomial(3, k - 1),
+        }
+    })
 }
 
-impl Removal {
-    fn of(counts: &[u8; 13], jokers: u8, deck_jokers: u8) -> Removal {
-        let p = |r: usize| i32::from(counts[r]);
-        Removal {
-            all: std::array::from_fn(|r| std::array::from_fn(|k| binomial(4 - p(r), k as i32))),
-            in_flush: std::array::from_fn(|r| {
-                std::array::from_fn(|k| binomial(3 - p(r), k as i32 - 1))
+/// Every dealer shape as the counting pass reads it: the plain shapes', then the flush shapes',
+/// in the pricer's order (a multiset's flush shapes together, in the order of their multisets).
+struct DealerShapes {
+    plain: Vec<Digits>,
+    flush: Vec<Digits>,
+    plain_points: Vec<Point>,
+    flush_points: Vec<Point>,
+    /// By plain shape: where its multiset's flush shapes end in `flush`.
+    flush_end: Vec<u32>,
+}
+
+/// A dealer shape's ranks, by digit (four bits a rank), and its jokers.
+#[derive(Clone, Copy)]
+struct Digits {
+    digits: u64,
+    jokers: u8,
+}
+
+impl Digits {
+    fn of(m: &Multiset, mask: u16) -> Digits {
+        Digits {
+            digits: (0..m.len as usize).fold(0, |a, i| {
+                let r = m.ranks[i];
+                let d = digit(m.counts[i] as usize, mask >> r & 1 == 1);
+                a | (d as u64) << (4 * r)
             }),
-            free: std::array::from_fn(|r| std::array::from_fn(|k| binomial(3 - p(r), k as i32))),
-            jokers: std::array::from_fn(|k| {
-                binomial(i32::from(deck_jokers) - i32::from(jokers), k as i32)
-            }),
-            support: (0..RANKS).filter(|&r| counts[r as usize] > 0).collect(),
+            jokers: m.jokers,
         }
     }
 }
 
-/// One sum over (hand, suit) pairs: per rank, the factor of a dealer rank count in the flush
-/// suit (`in_s`), out of it (`out_s`), and absent (`absent`), times `weight`.
-struct Context {
-    /// By rank and dealer count: the factor out of the flush suit, then in it.
-    factor: [[[u64; 2]; 5]; 13],
-    absent: [u64; 13],
-    weight: u64,
-    /// Ranks no flush suit of the dealer's may hold here (its count is then 0).
-    excludes: u16,
-    jokers: [u64; 3],
-    support: Vec<u8>,
-}
-
-impl Context {
-    fn new(removal: &Removal, spreads: &[Spread; 13], weight: u64) -> Context {
-        Context {
-            factor: std::array::from_fn(|r| {
-                let Spread { held, free } = spreads[r];
-                std::array::from_fn(|k| {
-                    [
-                        held * removal.all[r][k] + free * removal.free[r][k],
-                        free * removal.in_flush[r][k],
-                    ]
-                })
-            }),
-            absent: std::array::from_fn(|r| spreads[r].held + spreads[r].free),
-            weight,
-            excludes: (0..13).fold(0, |a, r| {
-                a | u16::from(spreads[r].free == 0 && spreads[r].held > 0) << r
-            }),
-            jokers: removal.jokers,
-            support: removal.support.clone(),
-        }
-    }
-
-    /// The factor of the player's ranks the dealer's multiset lacks, times the weight.
-    fn base(&self, m: &Multiset) -> u64 {
-        let dealer_ranks = (0..m.len as usize).fold(0u16, |a, i| a | 1 << m.ranks[i]);
-        (self.support.iter())
-            .filter(|&&r| dealer_ranks >> r & 1 == 0)
-            .fold(self.weight * self.jokers[m.jokers as usize], |a, &r| {
-                a * self.absent[r as usize]
-            })
-    }
-
-    /// The dealer's hands of multiset `m` with suit `s` holding exactly the ranks `mask`, summed
-    /// over the context's (hand, suit) pairs, given `base`.
-    #[inline]
-    fn flush(&self, base: u64, m: &Multiset, mask: u16) -> u64 {
-        (0..m.len as usize).fold(base, |a, i| {
-            let (r, k) = (m.ranks[i] as usize, m.counts[i] as usize);
-            a * self.factor[r][k][usize::from(mask >> r & 1)]
-        })
-    }
-}
-
-/// Every dealer shape's point, inline: the plain shapes' and the flush shapes', in the pricer's
-/// order, so that counting reads no table of codes.
-struct DealerPoints {
-    plain: Vec<Point>,
-    flush: Vec<Point>,
-}
-
-impl DealerPoints {
-    fn of(pricer: &HandPricer) -> DealerPoints {
+impl DealerShapes {
+    fn of(pricer: &HandPricer) -> DealerShapes {
         let (backs, fronts) = (
             pricer.index.backs.len() as u16,
             pricer.index.fronts.len() as u16,
@@ -191,33 +157,234 @@ impl DealerPoints {
                 Point { back, front }
             }
         };
-        DealerPoints {
-            plain: pricer.plain.iter().map(|&(_, code)| point(code)).collect(),
-            flush: pricer.flush.iter().map(|e| point(e.code)).collect(),
+        let flush = &pricer.flush;
+        DealerShapes {
+            plain: pricer.plain.iter().map(|(m, _)| Digits::of(m, 0)).collect(),
+            flush: (flush.iter())
+                .map(|e| Digits::of(&pricer.plain[e.plain as usize].0, e.mask))
+                .collect(),
+            plain_points: pricer.plain.iter().map(|&(_, code)| point(code)).collect(),
+            flush_points: flush.iter().map(|e| point(e.code)).collect(),
+            flush_end: (0..pricer.plain.len() as u32)
+                .map(|i| flush.partition_point(|e| e.plain <= i) as u32)
+                .collect(),
+        }
+    }
+}
+
+/// Dealer shapes seen through a set of player ranks (`held`): a shape's count against any
+/// player hand of exactly those ranks is (a factor of its digits on them and its jokers, its
+/// *view*, which depends on the player's hand) x (a factor of its other ranks, the same for every
+/// such hand). So the views are priced once for each player context, not once a shape.
+struct Seen {
+    /// The distinct views: the digits on the held ranks (four bits each, in rank order), then
+    /// the jokers.
+    views: Vec<u64>,
+    /// By dealer shape: its view's position in `views`, and the factor of its other ranks.
+    shapes: Vec<(u32, u32)>,
+}
+
+impl Seen {
+    fn of(shapes: &[Digits], held: &[u8], unheld: &[u64; DIGITS]) -> Seen {
+        let held_mask = held.iter().fold(0u64, |a, &r| a | 15 << (4 * r));
+        let mut ids: HashMap<u64, u32, BuildHasherDefault<ViewHasher>> = HashMap::default();
+        let mut views: Vec<u64> = Vec::new();
+        let view_of: Vec<u32> = (shapes.iter())
+            .map(|s| {
+                let view = Seen::view(s, held);
+                *ids.entry(view).or_insert_with(|| {
+                    views.push(view);
+                    views.len() as u32 - 1
+                })
+            })
+            .collect();
+        let shapes = (shapes.iter().zip(view_of))
+            .map(|(s, v)| (v, Seen::unheld_factor(s.digits & !held_mask, unheld)))
+            .collect();
+        Seen { views, shapes }
+    }
+
+    fn view(shape: &Digits, held: &[u8]) -> u64 {
+        let jokers = u64::from(shape.jokers) << (4 * held.len());
+        (held.iter().enumerate()).fold(jokers, |a, (i, &r)| {
+            a | (shape.digits >> (4 * r) & 15) << (4 * i)
+        })
+    }
+
+    fn unheld_factor(mut digits: u64, unheld: &[u64; DIGITS]) -> u32 {
+        let mut factor = 1;
+        while digits != 0 {
+            let at = digits.trailing_zeros() / 4 * 4;
+            factor *= unheld[(digits >> at & 15) as usize];
+            digits &= !(15 << at);
+        }
+        factor as u32
+    }
+}
+
+/// A hasher for views (one `u64` each, distinct keys of a few bits a rank): a multiply and a
+/// fold of the high bits down, so that both the table's index (low bits) and tag (high bits) vary.
+#[derive(Default)]
+struct ViewHasher(u64);
+
+impl Hasher for ViewHasher {
+    fn write(&mut self, bytes: &[u8]) {
+        for &b in bytes {
+            self.write_u64(u64::from(b));
+        }
+    }
+
+    fn write_u64(&mut self, n: u64) {
+        let mixed = (self.0 ^ n).wrapping_mul(0x9E37_79B9_7F4A_7C15);
+        self.0 = mixed ^ mixed >> 29;
+    }
+
+    fn finish(&self) -> u64 {
+        self.0
+    }
+}
+
+/// How a context's hands hold one rank in the suit it counts: `held` ways with a card of the rank
+/// in that suit, `free` ways without.
+#[derive(Clone, Copy, Default)]
+struct Spread {
+    held: u64,
+    free: u64,
+}
+
+/// One sum over (player hand, suit) pairs, as factors of a view: by held rank (in rank order)
+/// and digit, and by the dealer's jokers, times `weight`.
+struct Context {
+    factors: Vec<[u64; DIGITS]>,
+    jokers: [u64; 3],
+    weight: u64,
+}
+
+impl Context {
+    /// Every dealer hand of a multiset, suits aside: `C(4 - p_r, k)` a rank.
+    fn plain(player: &Player) -> Context {
+        Context {
+            factors: (player.held.iter())
+                .map(|&r| std::array::from_fn(|d| player.plain_factor(r, d)))
+                .collect(),
+            jokers: player.dealer_jokers,
+            weight: 1,
+        }
+    }
+
+    /// The dealer's hands with a flush in the suit counted: a rank in that suit (which the
+    /// player's hands hold `held` ways, `free` ways not) taken `C(3 - p_r, k - 1)` ways (only
+    /// when free), a rank out of it `C(4 - p_r, k)` ways when the player holds its card of the
+    /// suit and `C(3 - p_r, k)` when not.
+    fn flush(player: &Player, spreads: &[Spread; 13], weight: u64) -> Context {
+        Context {
+            factors: (player.held.iter())
+                .map(|&r| {
+                    let Spread { held, free } = spreads[r as usize];
+                    let p = i32::from(player.counts[r as usize]);
+                    std::array::from_fn(|d| {
+                        let k = (d / 2) as i32;
+                        match d % 2 {
+                            0 => held * binomial(4 - p, k) + free * binomial(3 - p, k),
+                            _ => free * binomial(3 - p, k - 1),
+                        }
+                    })
+                })
+                .collect(),
+            jokers: player.dealer_jokers,
+            weight,
+        }
+    }
+
+    /// Adds (or, `negate`, takes away) the context's count of each view into `into`.
+    fn add_into(&self, views: &[u64], into: &mut [u64], negate: bool) {
+        let held = self.factors.len();
+        for (&view, out) in views.iter().zip(into.iter_mut()) {
+            let start = self.weight * self.jokers[(view >> (4 * held)) as usize];
+            let n = (self.factors.iter().enumerate())
+                .fold(start, |a, (i, f)| a * f[(view >> (4 * i) & 15) as usize]);
+            *out = match negate {
+                false => out.wrapping_add(n),
+                true => out.wrapping_sub(n),
+            };
+        }
+    }
+
+    fn counts(&self, views: &[u64]) -> Vec<u64> {
+        let mut out = vec![0; views.len()];
+        self.add_into(views, &mut out, false);
+        out
+    }
+}
+
+/// A player's rank multiset: its counts, its ranks, and the dealer's joker choices it leaves.
+struct Player {
+    counts: [u8; 13],
+    held: Vec<u8>,
+    dealer_jokers: [u64; 3],
+    /// Choices of the player's jokers from the deck's.
+    joker_ways: u64,
+}
+
+impl Player {
+    fn of(hand: &[Card; 7], deck_jokers: u8) -> Player {
+        let cards = Cards::from_cards(hand);
+        let counts: [u8; 13] = std::array::from_fn(|r| cards.rank_counts()[r]);
+        let jokers = cards.jokers() as u8;
+        let (deck_jokers, held_jokers) = (i32::from(deck_jokers), i32::from(jokers));
+        Player {
+            counts,
+            held: (0..RANKS).filter(|&r| counts[r as usize] > 0).collect(),
+            dealer_jokers: std::array::from_fn(|k| binomial(deck_jokers - held_jokers, k as i32)),
+            joker_ways: binomial(deck_jokers, held_jokers),
+        }
+    }
+
+    fn held_mask(&self) -> u16 {
+        self.held.iter().fold(0, |a, &r| a | 1 << r)
+    }
+
+    /// `C(4 - p_r, k)` for digit `2k` (a plain shape has no other digits).
+    fn plain_factor(&self, r: u8, d: usize) -> u64 {
+        match d % 2 {
+            0 => binomial(4 - i32::from(self.counts[r as usize]), (d / 2) as i32),
+            _ => 0,
         }
     }
 }
 
 impl HandPricer {
     /// Every shape of the deck priced: each legal setting's dealer hands by cell, summed over
-    /// the shape's hands (parallel over rank multisets; `done` hears how many shapes each
-    /// multiset finished).
+    /// the shape's hands (parallel over the sets of ranks the multisets hold; `done` hears how
+    /// many shapes each multiset finished).
     pub fn shape_prices(&self, ev: &Evaluator, done: &(dyn Fn(u64) + Sync)) -> Vec<ShapePrices> {
         let shapes = Shapes::new(self.deck);
-        let dealer = DealerPoints::of(self);
+        let dealer = DealerShapes::of(self);
         let mut flush_of: Vec<Vec<(u32, u16)>> = vec![Vec::new(); PLAIN_SLOTS];
         for id in PLAIN_SLOTS..shapes.ids() {
             if let Some(shape) = shapes.flush_shape(id) {
                 flush_of[shape.plain as usize].push((id as u32, shape.mask));
             }
         }
-        let plain_ids: Vec<usize> = (0..PLAIN_SLOTS)
-            .filter(|&id| shapes.representative(id).is_some())
-            .collect();
-        let mut out: Vec<ShapePrices> = plain_ids
+        let mut by_ranks: BTreeMap<u16, Vec<usize>> = BTreeMap::new();
+        for id in (0..PLAIN_SLOTS).filter(|&id| shapes.representative(id).is_some()) {
+            let player = Player::of(&shapes.representative(id).expect("listed"), 0);
+            by_ranks.entry(player.held_mask()).or_default().push(id);
+        }
+        let groups: Vec<(u16, Vec<usize>)> = by_ranks.into_iter().collect();
+        let mut out: Vec<ShapePrices> = groups
             .par_iter()
-            .flat_map_iter(|&id| {
-                let prices = self.multiset_prices(ev, &shapes, &dealer, id, &flush_of[id]);
+            .flat_map_iter(|(mask, ids)| {
+                let held: Vec<u8> = (0..RANKS).filter(|&r| mask >> r & 1 == 1).collect();
+                let seen = [
+                    Seen::of(&dealer.plain, &held, &unheld_factors(false)),
+                    Seen::of(&dealer.flush, &held, &unheld_factors(true)),
+                ];
+                let prices: Vec<ShapePrices> = (ids.iter())
+                    .flat_map(|&id| {
+                        self.multiset_prices(ev, &shapes, &dealer, &seen, id, &flush_of[id])
+                    })
+                    .collect();
                 done(prices.len() as u64);
                 prices
             })
@@ -227,33 +394,30 @@ impl HandPricer {
     }
 
     /// The prices of multiset `id`'s shapes: its flush shapes, then its plain shape (all its
-    /// hands less the flush shapes', counted into its grid as they go).
+    /// hands less the flush shapes').
     fn multiset_prices(
         &self,
         ev: &Evaluator,
         shapes: &Shapes,
-        dealer: &DealerPoints,
+        dealer: &DealerShapes,
+        [plain_seen, flush_seen]: &[Seen; 2],
         id: usize,
         flush_shapes: &[(u32, u16)],
     ) -> Vec<ShapePrices> {
         let hand = shapes.representative(id).expect("listed");
-        let cards = Cards::from_cards(&hand);
-        let counts: [u8; 13] = std::array::from_fn(|r| cards.rank_counts()[r]);
-        let jokers = cards.jokers() as u8;
-        let removal = Removal::of(&counts, jokers, self.deck.jokers());
-        let player_jokers = binomial(i32::from(self.deck.jokers()), i32::from(jokers));
+        let player = Player::of(&hand, self.deck.jokers());
+        let counts = player.counts;
+        let dealt = Context::plain(&player).counts(&plain_seen.views);
         let every_suit: [Spread; 13] = std::array::from_fn(|r| Spread {
             held: binomial(3, i32::from(counts[r]) - 1),
             free: binomial(3, i32::from(counts[r])),
         });
-        let all_hands = player_jokers
+        let all_hands = player.joker_ways
             * (0..13)
                 .map(|r| binomial(4, i32::from(counts[r])))
                 .product::<u64>();
-        let dealt = self.dealt(&removal);
-        let mut plain = self.grid(ev, shapes, id);
-        let total = [Context::new(&removal, &every_suit, 4 * player_jokers)];
-        self.count(dealer, &dealt, all_hands, &total, &mut plain, None);
+        let total = Context::flush(&player, &every_suit, 4 * player.joker_ways);
+        let mut plain_flushes = total.counts(&flush_seen.views);
         let mut plain_hands = all_hands;
         let mut out = Vec::with_capacity(flush_shapes.len() + 1);
         for &(flush_id, mask) in flush_shapes {
@@ -266,28 +430,36 @@ impl HandPricer {
                 held: binomial(2, i32::from(outside[r]) - 1),
                 free: binomial(2, i32::from(outside[r])),
             });
-            let hands = player_jokers
+            let hands = player.joker_ways
                 * 4
                 * (0..13)
                     .map(|r| binomial(3, i32::from(outside[r])))
                     .product::<u64>();
-            let contexts = [
-                Context::new(&removal, &in_suit, hands),
-                Context::new(&removal, &other_suits, 12 * player_jokers),
-            ];
-            let mut grid = self.grid(ev, shapes, flush_id as usize);
-            self.count(
-                dealer,
-                &dealt,
-                hands,
-                &contexts,
-                &mut grid,
-                Some(&mut plain),
+            let mut flushes = Context::flush(&player, &in_suit, hands).counts(&flush_seen.views);
+            Context::flush(&player, &other_suits, 12 * player.joker_ways).add_into(
+                &flush_seen.views,
+                &mut flushes,
+                false,
             );
+            for (all, &these) in plain_flushes.iter_mut().zip(&flushes) {
+                *all = all.wrapping_sub(these);
+            }
+            let mut grid = self.grid(ev, shapes, flush_id as usize);
+            let by_view = Counted {
+                plain: dealt.iter().map(|&n| n * hands).collect(),
+                flush: flushes,
+            };
+            by_view.count(dealer, plain_seen, flush_seen, &mut grid);
             plain_hands -= hands;
             out.push(self.prices(flush_id, hands, &grid));
         }
-        out.push(self.prices(id as u32, plain_hands, &plain));
+        let mut grid = self.grid(ev, shapes, id);
+        let by_view = Counted {
+            plain: dealt.iter().map(|&n| n * plain_hands).collect(),
+            flush: plain_flushes,
+        };
+        by_view.count(dealer, plain_seen, flush_seen, &mut grid);
+        out.push(self.prices(id as u32, plain_hands, &grid));
         out
     }
 
@@ -300,64 +472,6 @@ impl HandPricer {
             .collect();
         CutGrid::new(settings, &self.index)
     }
-
-    /// Counts into `grid` the dealer hands of `hands` hands of one multiset (each dealt from
-    /// the cards it leaves: `dealt` per plain shape, the flush shapes' dependence on the hands'
-    /// suits the sum of `contexts`), and out of `less` the same.
-    fn count(
-        &self,
-        dealer: &DealerPoints,
-        dealt: &[u64],
-        hands: u64,
-        contexts: &[Context],
-        grid: &mut CutGrid,
-        mut less: Option<&mut CutGrid>,
-    ) {
-        for (&n, &point) in dealt.iter().zip(&dealer.plain) {
-            grid.add(point, n * hands);
-            if let Some(less) = less.as_deref_mut() {
-                less.add(point, (n * hands).wrapping_neg());
-            }
-        }
-        let mut bases = vec![0u64; contexts.len()];
-        let mut last = u32::MAX;
-        for (entry, &point) in self.flush.iter().zip(&dealer.flush) {
-            let m = &self.plain[entry.plain as usize].0;
-            if entry.plain != last {
-                last = entry.plain;
-                for (b, c) in bases.iter_mut().zip(contexts) {
-                    *b = c.base(m);
-                }
-            }
-            let n: u64 = (contexts.iter().zip(&bases))
-                .filter(|(c, _)| entry.mask & c.excludes == 0)
-                .map(|(c, &b)| c.flush(b, m, entry.mask))
-                .sum();
-            if n == 0 {
-                continue;
-            }
-            let home = dealer.plain[entry.plain as usize];
-            grid.add(point, n);
-            grid.add(home, n.wrapping_neg());
-            if let Some(less) = less.as_deref_mut() {
-                less.add(point, n.wrapping_neg());
-                less.add(home, n);
-            }
-        }
-    }
-
-    /// The dealer hands of each plain multiset dealt from the cards one hand of the player's
-    /// multiset leaves (suits aside).
-    fn dealt(&self, removal: &Removal) -> Vec<u64> {
-        (self.plain.iter())
-            .map(|(m, _)| {
-                (0..m.len as usize).fold(removal.jokers[m.jokers as usize], |a, i| {
-                    a * removal.all[m.ranks[i] as usize][m.counts[i] as usize]
-                })
-            })
-            .collect()
-    }
-
     /// A shape's prices from its counted grid.
     fn prices(&self, id: u32, hands: u64, grid: &CutGrid) -> ShapePrices {
         let dealer_hands = grid.total();
@@ -379,6 +493,38 @@ impl HandPricer {
                     cells: q.cells().map(|n| n as u64),
                 })
                 .collect(),
+        }
+    }
+}
+
+/// One player shape's dealer hands by view, summed over its hands: of each plain dealer shape's
+/// view (every dealer hand of the multiset, suits aside), and of each flush dealer shape's view
+/// (the hands whose flush suit holds exactly its ranks, moved from their multiset's point to
+/// their own).
+struct Counted {
+    plain: Vec<u64>,
+    flush: Vec<u64>,
+}
+
+impl Counted {
+    /// Counts every dealer shape into `grid`: its view's count times the factor of its ranks
+    /// the player does not hold; a multiset's flush shapes' hands are taken from its own.
+    fn count(&self, dealer: &DealerShapes, plain: &Seen, flush: &Seen, grid: &mut CutGrid) {
+        let mut f = 0;
+        let multisets = (dealer.plain_points.iter())
+            .zip(&plain.shapes)
+            .zip(&dealer.flush_end);
+        for ((&point, &(view, unheld)), &end) in multisets {
+            let mut n = self.plain[view as usize] * u64::from(unheld);
+            for (&flush_point, &(view, unheld)) in
+                (dealer.flush_points[f..end as usize].iter()).zip(&flush.shapes[f..end as usize])
+            {
+                let moved = self.flush[view as usize].wrapping_mul(u64::from(unheld));
+                grid.add(flush_point, moved);
+                n = n.wrapping_sub(moved);
+            }
+            f = end as usize;
+            grid.add(point, n);
         }
     }
 }
