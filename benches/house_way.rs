@@ -13,7 +13,7 @@ use paigow::eval::Evaluator;
 use paigow::game::GameRules;
 use paigow::strategy::Strategy;
 use paigow::strategy::cached::CachedWay;
-use paigow::strategy::optimal::OptimalWay;
+use paigow::strategy::optimal::FullDeckOptimal;
 use paigow::strategy::setting_of;
 use paigow::strategy::way::{HouseWay, SHIPPED_WAYS};
 
@@ -73,7 +73,7 @@ fn bench(c: &mut Criterion) {
             })
         });
     }
-    let optimal = OptimalWay::load_default(
+    let optimal = FullDeckOptimal::load_default(
         &paigow::strategy::resolve::dealer_way("foxwoods", &game)
             .unwrap()
             .way,

@@ -11,9 +11,10 @@ use crate::eval::Evaluator;
 use crate::eval::split::split_cards;
 use crate::game::GameRules;
 use crate::strategy::Strategy;
+use crate::strategy::optimal::best::ShapeOptimal;
 use crate::strategy::optimal::pricer::HandPricer;
-use crate::strategy::optimal::{self, OptimalWay};
-use crate::strategy::resolve;
+use crate::strategy::optimal::{self, FullDeckOptimal};
+use crate::strategy::resolve::{self, OptimalKind};
 use crate::strategy::way::{HouseWay, lint};
 
 mod exact_report;
@@ -162,20 +163,30 @@ fn seven(game: &GameRules, words: &[String]) -> anyhow::Result<[Card; 7]> {
     Ok(hand)
 }
 
-/// What sets the hands: a house way (with its rules) or `optimal:D`.
+/// What sets the hands: a house way (with its rules), `optimal:D` (the hand's shape priced
+/// here, as the price table prices it) or `full-deck-optimal:D`.
 enum Setter {
     House(HouseWay),
-    Optimal(OptimalWay),
+    Optimal(ShapeOptimal),
+    FullDeck(FullDeckOptimal),
 }
 
 impl Setter {
     fn load(name: &str, game: &GameRules) -> anyhow::Result<Setter> {
-        Ok(match name.starts_with(optimal::PREFIX) {
-            true => match resolve::resolve(name, game)?.detail {
-                resolve::Detail::Optimal(way) => Setter::Optimal(way),
-                _ => unreachable!("an optimal: name resolves to an optimal way"),
+        Ok(match resolve::optimal_dealer(name) {
+            Some((OptimalKind::Table, dealer)) => {
+                let dealer = resolve::dealer_way(dealer, game)
+                    .map_err(|e| anyhow::anyhow!("{name}: {e}"))?;
+                Setter::Optimal(ShapeOptimal::new(&dealer.way, game))
+            }
+            Some((OptimalKind::FullDeck, _)) => match resolve::resolve(name, game)?.detail {
+                resolve::Detail::FullDeckOptimal(way) => Setter::FullDeck(way),
+                _ => unreachable!("a full-deck-optimal: name resolves to one"),
             },
-            false => Setter::House(resolve::house_way(name, "a house way or optimal:D")?),
+            None => Setter::House(resolve::house_way(
+                name,
+                "a house way, optimal:D or full-deck-optimal:D",
+            )?),
         })
     }
 
@@ -183,6 +194,7 @@ impl Setter {
         match self {
             Setter::House(way) => way,
             Setter::Optimal(way) => way,
+            Setter::FullDeck(way) => way,
         }
     }
 }
@@ -214,14 +226,39 @@ impl SetContext<'_> {
             (Setter::Optimal(way), None) => {
                 write!(out, "{}", optimal_lines(way, self, hand))?;
             }
+            (Setter::FullDeck(way), None) => {
+                write!(out, "{}", full_deck_lines(way, self, hand))?;
+            }
         }
         Ok(())
     }
 }
 
-/// One hand set by `optimal:D`: the setting, and with `--explain` every undominated setting with
-/// its EV against the dealer table (full deck, no card removal), best first.
-fn optimal_lines(way: &OptimalWay, ctx: &SetContext, hand: &[Card; 7]) -> String {
+/// One hand set by `optimal:D`: the setting, and with `--explain` every legal setting (distinct
+/// by value) with the exact EV of the hand's shape at it, best first.
+fn optimal_lines(way: &ShapeOptimal, ctx: &SetContext, hand: &[Card; 7]) -> String {
+    let splits = ctx.ev.split_values(hand);
+    let ranked = way.ranked(hand);
+    let (k, ev) = ranked[0];
+    let why = format!(
+        "{}: best setting of the hand's shape against the dealer's way, exact over every \
+         dealer hand of the cards each hand of the shape leaves ({:+.4}%)",
+        way.name(),
+        100.0 * ev
+    );
+    let mut text = setting_line(hand, &splits, k, ("-", &why), &why, ctx.args.format) + "\n";
+    if ctx.args.explain {
+        for (c, ev) in ranked {
+            let (f, b) = split_cards(hand, c);
+            text += &format!("  front {f} | back {b}: shape EV {:+.4}%\n", 100.0 * ev);
+        }
+    }
+    text
+}
+
+/// One hand set by `full-deck-optimal:D`: the setting, and with `--explain` every undominated
+/// setting with its EV against the dealer table (full deck, no card removal), best first.
+fn full_deck_lines(way: &FullDeckOptimal, ctx: &SetContext, hand: &[Card; 7]) -> String {
     let splits = ctx.ev.split_values(hand);
     let k = way.choose(hand, &splits, None);
     let table_ev = way.table_ev(&splits, k);
@@ -251,9 +288,9 @@ fn exact_dealer(args: &SetArgs, game: &GameRules) -> anyhow::Result<Option<Box<d
     if !args.exact {
         return Ok(None);
     }
-    let name = match (&args.dealer_way, args.way.strip_prefix(optimal::PREFIX)) {
+    let name = match (&args.dealer_way, resolve::optimal_dealer(&args.way)) {
         (Some(name), _) => name.as_str(),
-        (None, Some(dealer)) => dealer,
+        (None, Some((_, dealer))) => dealer,
         (None, None) => args.way.as_str(),
     };
     Ok(Some(resolve::dealer_way(name, game)?.way.strategy))

@@ -18,6 +18,9 @@ pub fn rule_label(cmp: &Comparison, i: usize, rule: u16) -> String {
         }
         (Detail::Exposed(_), _) => "best result against the exposed dealer".to_string(),
         (Detail::Optimal(_), _) => "highest EV against the dealer's way".to_string(),
+        (Detail::FullDeckOptimal(_), _) => {
+            "highest EV against the dealer's way (full-deck table)".to_string()
+        }
         _ => "-".to_string(),
     }
 }

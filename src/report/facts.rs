@@ -16,8 +16,10 @@ use crate::cards::deal::{RNG_NAME, SHUFFLE_NAME};
 use crate::engine::run::Plan;
 use crate::engine::run::spec::RunSpec;
 use crate::files::TextFile;
-use crate::strategy::optimal::PREFIX as OPTIMAL;
-use crate::strategy::optimal::cache::{file_name_of, key_of, table_digest};
+use crate::strategy::optimal::cache::{
+    best_file_name_of, best_key, file_name_of, key_of, table_digest,
+};
+use crate::strategy::resolve::{OptimalKind, optimal_dealer};
 
 /// The tool's version.
 pub const VERSION: &str = env!("CARGO_PKG_VERSION");
@@ -132,16 +134,24 @@ pub fn inputs(spec: &RunSpec) -> Vec<InputFile> {
     files
 }
 
-/// The dealer table of the strategy `name` when it is an `optimal:D`: named by its cache file,
-/// with the SHA-256 of its text (None if this process never loaded it).
+/// The table behind the strategy `name` when it is an optimal strategy (`optimal:D`'s best
+/// settings, `full-deck-optimal:D`'s dealer table): named by its cache file, with the SHA-256
+/// of its text (None if this process never loaded it).
 fn dealer_table(game: &TextFile, name: &str, sources: &[TextFile]) -> Option<InputFile> {
-    let label = name.strip_prefix(OPTIMAL)?;
+    let (kind, label) = optimal_dealer(name)?;
     let way_text = sources.first().map_or(label, |f| f.text.as_str());
     let key = key_of(game, label, way_text);
-    Some(InputFile {
-        role: format!("dealer table of {name}"),
-        origin: format!("cache: {}", file_name_of(&game.origin, label, &key)),
-        sha256: table_digest(&key),
+    Some(match kind {
+        OptimalKind::Table => InputFile {
+            role: format!("best settings of {name}"),
+            origin: format!("cache: {}", best_file_name_of(&game.origin, label, &key)),
+            sha256: table_digest(&best_key(&key)),
+        },
+        OptimalKind::FullDeck => InputFile {
+            role: format!("dealer table of {name}"),
+            origin: format!("cache: {}", file_name_of(&game.origin, label, &key)),
+            sha256: table_digest(&key),
+        },
     })
 }
 

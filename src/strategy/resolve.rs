@@ -7,15 +7,19 @@
 //! - `exposed` / `exposed:WAY`: sees the dealer's set hand, ties by the house way `WAY`
 //!   ([`EXPOSED_DEFAULT_WAY`] unless named);
 //! - `optimal:D`: the highest EV against a dealer who sets by `D` (a house way or a reference
-//!   built-in; see [`dealer_way`]);
+//!   built-in; see [`dealer_way`]), from the price table: the true optimum, card removal
+//!   included;
+//! - `full-deck-optimal:D`: its approximation against every dealer hand of the full deck (no card
+//!   removal), built in seconds;
 //! - anything else: a house way, by shipped name or TOML file, with a shape cache in front.
 
 use crate::files::{ConfigError, TextFile};
 use crate::game::GameRules;
 use crate::strategy::cached::CachedWay;
 use crate::strategy::exposed::Exposed;
+use crate::strategy::optimal::best::TableOptimal;
 use crate::strategy::optimal::cache::DealerWay;
-use crate::strategy::optimal::{OptimalWay, PREFIX as OPTIMAL};
+use crate::strategy::optimal::{FULL_DECK_PREFIX as FULL_DECK, FullDeckOptimal, PREFIX as OPTIMAL};
 use crate::strategy::way::HouseWay;
 use crate::strategy::{MaxBack, MaxFront, Strategy};
 
@@ -26,6 +30,7 @@ pub const BUILT_INS: &[&str] = &[
     "exposed",
     "exposed:WAY",
     "optimal:WAY",
+    "full-deck-optimal:WAY",
 ];
 
 /// The house way `exposed` breaks ties with when none is named (`exposed:WAY` names one).
@@ -39,8 +44,10 @@ pub enum Detail {
     House(HouseWay),
     /// `exposed:WAY`, breaking ties by this house way.
     Exposed(HouseWay),
-    /// `optimal:D` (its dealer table prices settings).
-    Optimal(OptimalWay),
+    /// `optimal:D` (the best setting of each shape in the price table against `D`).
+    Optimal(TableOptimal),
+    /// `full-deck-optimal:D` (its dealer table prices settings).
+    FullDeckOptimal(FullDeckOptimal),
 }
 
 /// A strategy resolved from its name.
@@ -69,13 +76,13 @@ impl Resolved {
             Detail::BuiltIn => format!("built-in {}", self.label),
             Detail::House(_) => "house way".to_string(),
             Detail::Exposed(_) => "exposed, ties by the house way".to_string(),
-            Detail::Optimal(_) => match self.sources.is_empty() {
-                true => format!(
-                    "optimal against the built-in {}",
-                    &self.label[OPTIMAL.len()..]
-                ),
-                false => "optimal against the house way".to_string(),
-            },
+            Detail::Optimal(_) | Detail::FullDeckOptimal(_) => {
+                let (kind, dealer) = optimal_dealer(&self.label).expect("an optimal name");
+                match self.sources.is_empty() {
+                    true => format!("{kind} against the built-in {dealer}"),
+                    false => format!("{kind} against the house way"),
+                }
+            }
         };
         let texts: Vec<&str> = self.sources.iter().map(|f| f.text.as_str()).collect();
         WayIdentity {
@@ -90,6 +97,7 @@ impl Resolved {
         match &self.detail {
             Detail::House(way) => way,
             Detail::Optimal(way) => way,
+            Detail::FullDeckOptimal(way) => way,
             Detail::BuiltIn | Detail::Exposed(_) => &*self.strategy,
         }
     }
@@ -154,12 +162,21 @@ fn resolve_with(
         detail,
         sources,
     };
-    if let Some(dealer) = name.strip_prefix(OPTIMAL) {
+    if let Some((kind, dealer)) = optimal_dealer(name) {
         check_dealer_label(dealer, name)?;
         let dealer = dealer_way_with(dealer, game, load_way)?;
-        let way = OptimalWay::load_default(&dealer.way, game);
-        let strategy = Box::new(CachedWay::new(way.clone()));
-        return Ok(resolved(strategy, Detail::Optimal(way), dealer.sources));
+        let (strategy, detail): (Box<dyn Strategy>, Detail) = match kind {
+            OptimalKind::Table => {
+                let way = TableOptimal::load_default(&dealer.way, game);
+                (Box::new(CachedWay::new(way.clone())), Detail::Optimal(way))
+            }
+            OptimalKind::FullDeck => {
+                let way = FullDeckOptimal::load_default(&dealer.way, game);
+                let cached = Box::new(CachedWay::new(way.clone()));
+                (cached, Detail::FullDeckOptimal(way))
+            }
+        };
+        return Ok(resolved(strategy, detail, dealer.sources));
     }
     match name {
         "max-back" => Ok(resolved(Box::new(MaxBack), Detail::BuiltIn, Vec::new())),
@@ -196,8 +213,8 @@ pub fn house_way(name: &str, takes: &str) -> Result<HouseWay, ConfigError> {
 /// The house-way files behind a strategy name, as [`resolve`] would read them: none for a
 /// built-in, the tie-break way's for `exposed:WAY`, the dealer way's for `optimal:D`.
 pub fn sources(name: &str) -> Result<Vec<TextFile>, ConfigError> {
-    let way = match (name.strip_prefix(OPTIMAL), exposed_tie_break(name)) {
-        (Some(dealer), _) => {
+    let way = match (optimal_dealer(name), exposed_tie_break(name)) {
+        (Some((_, dealer)), _) => {
             check_dealer_label(dealer, name)?;
             dealer
         }
@@ -218,10 +235,36 @@ fn exposed_tie_break(name: &str) -> Option<&str> {
     }
 }
 
-/// Whether `name` is a built-in that sets by seeing another hand (`optimal:D` the dealer's
-/// table, `exposed` the dealer's setting): neither a house way nor a way a dealer may play.
+/// The two optimal strategies.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum OptimalKind {
+    /// `optimal:D`, from the price table.
+    Table,
+    /// `full-deck-optimal:D`, from the full-deck dealer table.
+    FullDeck,
+}
+
+impl std::fmt::Display for OptimalKind {
+    fn fmt(&self, f: &mut std::fmt::Formatter) -> std::fmt::Result {
+        f.write_str(match self {
+            OptimalKind::Table => "optimal",
+            OptimalKind::FullDeck => "optimal against the full deck",
+        })
+    }
+}
+
+/// The kind and dealer's way of an optimal strategy's name (`optimal:D`, `full-deck-optimal:D`).
+pub fn optimal_dealer(name: &str) -> Option<(OptimalKind, &str)> {
+    (name.strip_prefix(OPTIMAL).map(|d| (OptimalKind::Table, d))).or_else(|| {
+        name.strip_prefix(FULL_DECK)
+            .map(|d| (OptimalKind::FullDeck, d))
+    })
+}
+
+/// Whether `name` is a built-in that sets by seeing another hand (an optimal strategy the
+/// dealer's way, `exposed` the dealer's setting): neither a house way nor a way a dealer may play.
 fn sees_a_hand(name: &str) -> bool {
-    name.starts_with(OPTIMAL) || exposed_tie_break(name).is_some()
+    optimal_dealer(name).is_some() || exposed_tie_break(name).is_some()
 }
 
 /// Refuses a dealer's way that would see a hand (`optimal:` or `exposed`), naming `given`: the

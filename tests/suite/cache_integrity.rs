@@ -47,7 +47,7 @@ const SET: [&str; 10] = [
     "5d",
     "2c",
     "--way",
-    "optimal:max-back",
+    "full-deck-optimal:max-back",
 ];
 
 /// The table is built by two processes at once, by one killed part way, and over a file cut

@@ -143,7 +143,7 @@ fn optimal_is_built_once_then_read_from_the_cache() {
         let out = paigow()
             .env("PAIGOW_CACHE_DIR", cache.path())
             .args(["set", "As", "Ad", "Kc", "Qh", "9s", "5d", "2c"])
-            .args(["--way", "optimal:max-back"])
+            .args(["--way", "full-deck-optimal:max-back"])
             .assert()
             .success()
             .get_output()
@@ -158,7 +158,7 @@ fn optimal_is_built_once_then_read_from_the_cache() {
     assert!(built.contains("dealer table built"), "{built}");
     assert!(read.is_empty(), "{read}");
     assert_eq!(first, second);
-    assert!(first.contains("optimal:max-back: highest EV against the dealer table"));
+    assert!(first.contains("full-deck-optimal:max-back: highest EV against the dealer table"));
 }
 
 #[test]

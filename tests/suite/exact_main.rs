@@ -59,17 +59,17 @@ fn brute_force(
     counts
 }
 
-/// The player's and the dealer's strategies by name. `optimal:foxwoods` (standard game only) is
+/// The player's and the dealer's strategies by name. `full-deck-optimal:foxwoods` (standard game only) is
 /// the shared fixture's, built in memory: `resolve` would write its table into the user's cache.
 fn strategies(game: &GameRules, player: &str, dealer: &str) -> (Resolved, Resolved) {
     let player = match player {
-        "optimal:foxwoods" => {
+        "full-deck-optimal:foxwoods" => {
             let f = crate::optimal::fixture();
             assert_eq!(game.name, f.game.name, "the fixture is the standard game's");
             Resolved {
                 label: player.to_string(),
                 strategy: Box::new(f.optimal.clone()),
-                detail: Detail::Optimal(f.optimal.clone()),
+                detail: Detail::FullDeckOptimal(f.optimal.clone()),
                 sources: Vec::new(),
             }
         }
@@ -234,7 +234,7 @@ fn exact_and_monte_carlo_agree_for_every_shipped_game_and_way() {
                 "canterbury-park",
                 "max-back",
                 "max-front",
-                "optimal:foxwoods",
+                "full-deck-optimal:foxwoods",
             ][..],
         ),
         ("california", &["foxwoods", "canterbury-park"][..]),

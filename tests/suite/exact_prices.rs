@@ -264,3 +264,67 @@ fn a_dealer_who_sees_the_player_is_refused_by_name() {
         .failure()
         .stderr(predicates::str::contains("optimal:foxwoods"));
 }
+
+/// `optimal:D` from the table: on every hand of reduced decks with one and two jokers it sets
+/// the best setting of the hand's shape (ties to the better back, then front), whose net is at
+/// least every shipped way's on that shape; `set`'s one-shape pricing chooses the same.
+#[test]
+fn optimal_sets_every_hand_at_its_shapes_best_setting_never_below_a_shipped_way() {
+    use paigow::combin::for_each_hand_from;
+    use paigow::strategy::optimal::best::{ShapeOptimal, TableOptimal};
+    use paigow::strategy::optimal::prices::PriceTable;
+    use paigow::strategy::resolve::dealer_way;
+    for (game_name, dealer_name, jokers) in [
+        ("standard", "foxwoods", 1u8),
+        ("double-joker", "double-joker-dealer", 2),
+    ] {
+        let game = GameRules::load(game_name).unwrap();
+        let deck = SuitDeck::new(0b1_0000_0000_0111, jokers).unwrap();
+        let dealer = dealer_way(dealer_name, &game).unwrap().way;
+        let pricer = HandPricer::with_deck(&game, deck, &*dealer.strategy);
+        let ev = Evaluator::new(game.ranking);
+        let table = PriceTable::build(&pricer, &ev, &|_| ());
+        let wager = &game.main_wager;
+        let optimal = TableOptimal::new(
+            "optimal:test".to_string(),
+            &TableOptimal::best_of(&table, wager),
+        );
+        let one_shape = ShapeOptimal::with_deck(&dealer, &game, deck);
+        let shapes = Shapes::new(deck);
+        let ways: Vec<_> = (paigow::strategy::way::SHIPPED_WAYS.iter())
+            .map(|(way, _, _)| resolve(way, &game).unwrap())
+            .collect();
+        let by_id: HashMap<u32, &ShapePrices> = table.shapes.iter().map(|p| (p.id, p)).collect();
+        let cards = deck.cards();
+        let mut hands = 0;
+        for first in 0..cards.len() {
+            for_each_hand_from(&cards, first, |hand| {
+                hands += 1;
+                let prices = by_id[&shapes.id_of(hand)];
+                let splits = ev.split_values(hand);
+                let point = |k: usize| table.index.split_point(&splits, k);
+                let (best, best_net) = prices.ranked(wager)[0];
+                let chosen = optimal.choose(hand, &splits, None);
+                assert_eq!(point(chosen), [best.front, best.back], "{hand:?}");
+                if hands % 97 == 0 {
+                    let k = one_shape.choose(hand, &splits, None);
+                    assert_eq!(
+                        point(k),
+                        point(chosen),
+                        "{game_name}: set's choice, {hand:?}"
+                    );
+                }
+                for way in &ways {
+                    let [f, b] = point(way.strategy.choose(hand, &splits, None));
+                    let net = prices.net_units(prices.setting(f, b).unwrap(), wager);
+                    assert!(
+                        net <= best_net,
+                        "{game_name}: {} beats it on {hand:?}",
+                        way.label
+                    );
+                }
+            });
+        }
+        assert_eq!(hands, paigow::combin::choose(deck.size() as u64, 7));
+    }
+}

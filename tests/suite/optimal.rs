@@ -15,7 +15,7 @@ use paigow::game::GameRules;
 use paigow::report::stats::pair_stats;
 use paigow::strategy::Strategy;
 use paigow::strategy::cached::CachedWay;
-use paigow::strategy::optimal::OptimalWay;
+use paigow::strategy::optimal::FullDeckOptimal;
 use paigow::strategy::optimal::grid::{DealerGrid, ValueIndex};
 use paigow::strategy::optimal::hand::{HandExact, SettingTable, by_enumeration};
 use paigow::strategy::resolve::{Detail, Resolved};
@@ -35,8 +35,8 @@ pub(crate) struct Fixture {
     ev: Evaluator,
     dealer: Box<dyn Strategy>,
     table: SettingTable,
-    /// `optimal:foxwoods` (no shape cache in front).
-    pub(crate) optimal: OptimalWay,
+    /// `full-deck-optimal:foxwoods` (no shape cache in front).
+    pub(crate) optimal: FullDeckOptimal,
 }
 
 /// Standard game, dealer by Foxwoods: every dealer hand set once, shared by the tests (of this
@@ -50,7 +50,7 @@ pub(crate) fn fixture() -> &'static Fixture {
         let index = Arc::new(ValueIndex::of(&ev, game.deck));
         let table = SettingTable::build(&ev, &game.main_wager, game.deck, &*dealer, index.clone());
         let grid = DealerGrid::new(index, table.counts());
-        let optimal = OptimalWay::new("optimal:foxwoods".to_string(), grid, &game);
+        let optimal = FullDeckOptimal::new("full-deck-optimal:foxwoods".to_string(), grid, &game);
         Fixture {
             game,
             ev,
@@ -117,7 +117,7 @@ fn cached_table_equals_a_fresh_build_and_the_setting_table() {
     let f = fixture();
     let dir = tempfile::tempdir().unwrap();
     let quiet = |_: &str| {};
-    let fresh = OptimalWay::load(
+    let fresh = FullDeckOptimal::load(
         &dealer_way("foxwoods", &f.game).unwrap().way,
         &f.game,
         Some(dir.path()),
@@ -127,7 +127,7 @@ fn cached_table_equals_a_fresh_build_and_the_setting_table() {
     assert_eq!(files.len(), 1, "one cached table");
     let path = files[0].as_ref().unwrap().path();
     let written = std::fs::read(&path).unwrap();
-    let cached = OptimalWay::load(
+    let cached = FullDeckOptimal::load(
         &dealer_way("foxwoods", &f.game).unwrap().way,
         &f.game,
         Some(dir.path()),
@@ -160,14 +160,14 @@ fn cached_table_equals_a_fresh_build_and_the_setting_table() {
 fn optimal_beats_every_shipped_way_against_its_dealer() {
     let f = fixture();
     let mut ways: Vec<&str> = SHIPPED_WAYS.iter().map(|(name, _, _)| *name).collect();
-    ways.push("optimal:foxwoods");
+    ways.push("full-deck-optimal:foxwoods");
     let variants = ways
         .iter()
         .map(|&label| match label {
-            "optimal:foxwoods" => Resolved {
+            "full-deck-optimal:foxwoods" => Resolved {
                 label: label.to_string(),
                 strategy: Box::new(f.optimal.clone()),
-                detail: Detail::Optimal(f.optimal.clone()),
+                detail: Detail::FullDeckOptimal(f.optimal.clone()),
                 sources: Vec::new(),
             },
             _ => resolve(label, &f.game).unwrap(),

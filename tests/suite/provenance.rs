@@ -85,7 +85,7 @@ fn manifests_list_the_dealer_table_and_embed_every_input() {
     let cache = dir.path().join("cache");
     paigow()
         .env("PAIGOW_CACHE_DIR", &cache)
-        .args(["simulate", "--player-way", "optimal:max-front"])
+        .args(["simulate", "--player-way", "full-deck-optimal:max-front"])
         .args([
             "--dealer-way",
             "max-front",
@@ -102,7 +102,7 @@ fn manifests_list_the_dealer_table_and_embed_every_input() {
     let inputs = json["config_files"].as_array().unwrap();
     let table = inputs
         .iter()
-        .find(|i| i["role"] == "dealer table of optimal:max-front")
+        .find(|i| i["role"] == "dealer table of full-deck-optimal:max-front")
         .unwrap_or_else(|| panic!("no dealer table in {inputs:?}"));
     let files: Vec<_> = std::fs::read_dir(&cache)
         .unwrap()

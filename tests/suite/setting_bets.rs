@@ -251,7 +251,7 @@ fn counts_by_shape_equal_every_hand_dealt_and_set_by_the_way() {
     let mut ways: Vec<(&str, &dyn Strategy, &dyn Strategy)> = (resolved.iter())
         .map(|r| (r.label.as_str(), &*r.strategy, r.uncached()))
         .collect();
-    ways.push(("optimal:foxwoods", &cached_optimal, optimal));
+    ways.push(("full-deck-optimal:foxwoods", &cached_optimal, optimal));
     assert_shapes_count_as_hands_dealt("standard", &ways);
     for (game_name, way) in [
         ("double-joker", "double-joker-dealer"),

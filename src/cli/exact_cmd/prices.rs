@@ -19,6 +19,7 @@ use crate::report::exact_prices::{
 use crate::report::facts::{Manifest, NoExtra};
 use crate::report::fixed;
 use crate::strategy::deck_shapes::{Shapes, SuitDeck};
+use crate::strategy::optimal::FULL_DECK_PREFIX;
 use crate::strategy::optimal::pricer::HandPricer;
 use crate::strategy::optimal::prices::PriceTable;
 use crate::strategy::resolve::{Resolved, resolve};
@@ -141,8 +142,9 @@ fn build(
     }
 }
 
-/// The optimum, then every shipped way (max-back and max-front among them) and `optimal:D`
-/// (today's choice from a full-deck dealer table, without card removal), priced from the table.
+/// The optimum, then every shipped way (max-back and max-front among them) and
+/// `full-deck-optimal:D` (the choice from a full-deck dealer table, without card removal), priced
+/// from the table.
 fn price_ways(
     game: &GameRules,
     built: &Built,
@@ -157,7 +159,7 @@ fn price_ways(
         ),
         net_units: built.table.optimal_net(wager),
     }];
-    let full_deck = format!("{}{}", crate::strategy::optimal::PREFIX, dealer.label);
+    let full_deck = format!("{FULL_DECK_PREFIX}{}", dealer.label);
     let names = (crate::strategy::way::SHIPPED_WAYS
         .iter()
         .map(|w| w.0.to_string()))
@@ -165,12 +167,8 @@ fn price_ways(
     for name in names {
         let way = resolve(&name, game)?;
         let counts = (built.table).price_way(ev, &built.shapes, way.uncached(), wager);
-        let approximation = name.starts_with(crate::strategy::optimal::PREFIX);
         ways.push(PricedWay {
-            name: match approximation {
-                true => format!("{} (full-deck dealer table, no card removal)", way.label),
-                false => way.label,
-            },
+            name: way.label,
             net_units: counts.net_units(wager),
         });
     }

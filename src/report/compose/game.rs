@@ -11,6 +11,7 @@ use crate::game::GameRules;
 use crate::game::paytable::Paytable;
 use crate::report::document::{Block, Document, Table, code, text};
 use crate::report::runs::{RunDir, shipped_for, verified_text};
+use crate::strategy::resolve::OptimalKind;
 
 /// A game as the report shows it.
 pub struct GameView {
@@ -274,12 +275,23 @@ fn built_in(name: &str) -> Option<String> {
             w.to_string()
         }
     };
-    if let Some(dealer) = name.strip_prefix("optimal:") {
-        return Some(format!(
-            "Built-in: each hand is set the legal way with the highest expected value against a dealer who sets by {dealer}, \
-             priced against every dealer hand of the full deck (card removal is not modelled; ties go to the better back hand). \
+    match crate::strategy::resolve::optimal_dealer(name) {
+        Some((OptimalKind::Table, dealer)) => {
+            return Some(format!(
+                "Built-in: each hand is set the legal way with the highest expected value against a dealer who sets by {dealer}, \
+             priced exactly against every dealer hand of the cards it leaves and summed over the hands of its shape \
+             (card removal is modelled: the best of every strategy that sets from the hand's shape; ties go to the better back hand, then front). \
              The dealer's way, whose rules follow, is read from its file."
-        ));
+            ));
+        }
+        Some((OptimalKind::FullDeck, dealer)) => {
+            return Some(format!(
+                "Built-in: each hand is set the legal way with the highest expected value against a dealer who sets by {dealer}, \
+             priced against every dealer hand of the full deck (an approximation: card removal is not modelled; ties go to the better back hand). \
+             The dealer's way, whose rules follow, is read from its file."
+            ));
+        }
+        None => {}
     }
     if let Some(way) = name
         .strip_prefix("exposed")

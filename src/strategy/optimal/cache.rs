@@ -1,4 +1,6 @@
-//! The dealer table of `optimal:D` on disk, so that it is built once per game, way and version.
+//! The tables of the optimal strategies on disk, so that each is built once per game, way and
+//! version: the dealer table of `full-deck-optimal:D`, and the best settings of `optimal:D`
+//! (the same header, key and checksum; rows `shape,front_value,back_value`).
 //!
 //! A table is a small CSV file in the cache folder (`$PAIGOW_CACHE_DIR`; else
 //! `$XDG_CACHE_HOME/paigow`; else `~/.cache/paigow`; `PAIGOW_CACHE_DIR=` empty turns caching
@@ -27,8 +29,8 @@ use std::fmt::Write as _;
 use std::path::{Path, PathBuf};
 use std::sync::Mutex;
 
-use super::PREFIX;
 use super::grid::{DealerCounts, ValueIndex};
+use super::{FULL_DECK_PREFIX, PREFIX};
 use crate::eval::Value;
 use crate::game::GameRules;
 use crate::strategy::Strategy;
@@ -111,7 +113,22 @@ pub fn table_digest(key: &str) -> Option<String> {
 
 /// Remembers the digest of the table `counts` with key `key`.
 fn remember(key: &str, index: &ValueIndex, counts: &DealerCounts) {
-    let digest = crate::files::sha256_hex(write(key, index, counts).as_bytes());
+    remember_text(key, &write(key, index, counts));
+}
+
+/// The key [`table_digest`] knows the best settings of `optimal:D` by, from their file's key.
+pub fn best_key(key: &str) -> String {
+    format!("best {key}")
+}
+
+/// The file name of `optimal:D`'s best settings.
+pub fn best_file_name_of(game_origin: &str, label: &str, key: &str) -> String {
+    file_name_of(game_origin, label, key).replacen("dealer-", "best-", 1)
+}
+
+/// Remembers the digest of a file's text under `key`.
+fn remember_text(key: &str, text: &str) {
+    let digest = crate::files::sha256_hex(text.as_bytes());
     let mut digests = DIGESTS
         .lock()
         .unwrap_or_else(|poisoned| poisoned.into_inner());
@@ -159,20 +176,20 @@ fn read_or_build(
         }
     }
     note(&format!(
-        "{PREFIX}{}: setting all {expected_hands} dealer hands of {} by {} ...",
+        "{FULL_DECK_PREFIX}{}: setting all {expected_hands} dealer hands of {} by {} ...",
         way.label, game.name, way.label
     ));
     let started = std::time::Instant::now();
     let counts = build();
     note(&format!(
-        "{PREFIX}{}: dealer table built in {:.1} s",
+        "{FULL_DECK_PREFIX}{}: dealer table built in {:.1} s",
         way.label,
         started.elapsed().as_secs_f64()
     ));
     if let Some(path) = &path {
         match crate::files::write_atomic(path, write(key, index, &counts).as_bytes()) {
             Ok(()) => note(&format!(
-                "{PREFIX}{}: cached at {}",
+                "{FULL_DECK_PREFIX}{}: cached at {}",
                 way.label,
                 path.display()
             )),
@@ -196,8 +213,13 @@ pub fn write(key: &str, index: &ValueIndex, counts: &DealerCounts) -> String {
         let (front, back) = (index.fronts[cell / cols], index.backs[cell % cols]);
         let _ = writeln!(out, "{},{},{n}", front.0, back.0);
     }
-    let digest = crate::files::sha256_hex(out.as_bytes());
-    let mut lines = out.splitn(4, '\n');
+    sealed(&out)
+}
+
+/// A file's text with the checksum of the rest inserted as its fourth line.
+fn sealed(text: &str) -> String {
+    let digest = crate::files::sha256_hex(text.as_bytes());
+    let mut lines = text.splitn(4, '\n');
     let head: Vec<&str> = lines.by_ref().take(3).collect();
     format!(
         "{}\n{CHECKSUM}{digest}\n{}",
@@ -268,6 +290,93 @@ pub fn read(path: &Path, key: &str, index: &ValueIndex) -> Result<DealerCounts, 
         *cell = u32::try_from(n).map_err(|_| format!("count {n} too large"))?;
     }
     Ok(counts)
+}
+
+/// The first line of a best-settings file.
+const BEST_FORMAT: &str = "# paigow best settings v1";
+
+/// Each shape's best setting against a dealer's way, by shape id (ascending): the setting's
+/// front and back values ([`crate::strategy::optimal::best`]).
+pub type BestSettings = Vec<(u32, Value, Value)>;
+
+/// The best settings from the cache when a valid file with the right key is there and `valid`
+/// accepts them; else `build()`, written to the cache (a failure to write is a note).
+pub fn load_or_build_best(
+    way: &DealerWay,
+    game: &GameRules,
+    dir: Option<&Path>,
+    note: &dyn Fn(&str),
+    valid: &dyn Fn(&BestSettings) -> Result<(), String>,
+    build: impl FnOnce() -> BestSettings,
+) -> BestSettings {
+    let key = key(way, game);
+    let name = best_file_name_of(&game.origin, &way.label, &key);
+    let path = dir.map(|d| d.join(name));
+    if let Some(path) = &path
+        && path.exists()
+    {
+        match read_best(path, &key).and_then(|best| valid(&best).map(|()| best)) {
+            Ok(best) => {
+                remember_text(&best_key(&key), &write_best(&key, &best));
+                return best;
+            }
+            Err(e) => note(&format!("{}: {e}; rebuilding", path.display())),
+        }
+    }
+    let best = build();
+    let text = write_best(&key, &best);
+    remember_text(&best_key(&key), &text);
+    if let Some(path) = &path {
+        match crate::files::write_atomic(path, text.as_bytes()) {
+            Ok(()) => note(&format!(
+                "{PREFIX}{}: cached at {}",
+                way.label,
+                path.display()
+            )),
+            Err(e) => note(&format!("{}: not cached: {e}", path.display())),
+        }
+    }
+    best
+}
+
+/// The text of a best-settings file, with its checksum as the fourth line.
+pub fn write_best(key: &str, best: &BestSettings) -> String {
+    let mut out = format!(
+        "{BEST_FORMAT}\n# paigow {}\n# key {key}\nshape,front_value,back_value\n",
+        env!("CARGO_PKG_VERSION")
+    );
+    for (id, front, back) in best {
+        let _ = writeln!(out, "{id},{},{}", front.0, back.0);
+    }
+    sealed(&out)
+}
+
+/// The best settings in a file with key `key`.
+pub fn read_best(path: &Path, key: &str) -> Result<BestSettings, String> {
+    let bytes = std::fs::read(path).map_err(|e| e.to_string())?;
+    let text = String::from_utf8(bytes).map_err(|_| "not UTF-8 text: damaged".to_string())?;
+    if text.lines().next() != Some(BEST_FORMAT) {
+        return Err("not a best-settings file of this format".to_string());
+    }
+    let text = verified(&text)?;
+    if text.lines().nth(2) != Some(&format!("# key {key}")) {
+        return Err("made for other rules, way or version".to_string());
+    }
+    let body: String = text.lines().skip(3).collect::<Vec<_>>().join("\n");
+    let mut reader = csv::Reader::from_reader(body.as_bytes());
+    let mut best = BestSettings::new();
+    for row in reader.records() {
+        let row = row.map_err(|e| e.to_string())?;
+        let field = |i: usize| row.get(i).and_then(|f| f.parse::<u32>().ok());
+        let (Some(id), Some(front), Some(back)) = (field(0), field(1), field(2)) else {
+            return Err(format!("bad row {:?}", row.as_slice()));
+        };
+        if best.last().is_some_and(|&(last, _, _)| last >= id) {
+            return Err(format!("shape {id} out of order"));
+        }
+        best.push((id, Value(front), Value(back)));
+    }
+    Ok(best)
 }
 
 #[cfg(test)]

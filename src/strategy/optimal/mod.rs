@@ -1,7 +1,9 @@
-//! The built-in strategy `optimal:D`: each player hand set the legal way with the highest
-//! expected value against a dealer who sets by the way `D`, under the game's main-wager rules.
+//! The optimal strategies against a dealer who sets by the way `D`, under the game's main-wager
+//! rules: `optimal:D`, the true optimum of every strategy that sets from the hand's shape (card
+//! removal included; [`best`], from the price table of [`prices`]), and here
+//! `full-deck-optimal:D`, its approximation against the full deck, built in seconds.
 //!
-//! Method (the fast method): every dealer hand of the full deck is set by `D` once, and the live
+//! Method of `full-deck-optimal:D`: every dealer hand of the full deck is set by `D` once, and the live
 //! ones (qualified, not overqualified) are counted by their (front value, back value) into a
 //! [`DealerGrid`]; that table is cached on disk ([`cache`]). A player setting's wins and losses
 //! are then four lookups, and its EV is `win x (bet less commission) - loss x bet` plus terms
@@ -18,6 +20,7 @@
 //! front, then the first split; the table is exact integers, so a cached table and a fresh one
 //! give the same choices.
 
+pub mod best;
 pub mod cache;
 pub mod grid;
 pub mod hand;
@@ -40,8 +43,10 @@ use crate::strategy::{Strategy, set_dealer};
 use cache::DealerWay;
 use grid::{DealerCounts, DealerGrid, ValueIndex};
 
-/// The prefix of the built-in's name: `optimal:D`.
+/// The prefix of the true optimum's name: `optimal:D` ([`best::TableOptimal`]).
 pub const PREFIX: &str = "optimal:";
+/// The prefix of the full-deck approximation's name: `full-deck-optimal:D` ([`FullDeckOptimal`]).
+pub const FULL_DECK_PREFIX: &str = "full-deck-optimal:";
 
 /// The legal settings of a hand that no other legal setting beats on both back and front, best
 /// back first (ties: better front, then lower split); returns the array and how many are used.
@@ -69,9 +74,9 @@ pub fn frontier(splits: &SplitValues) -> ([usize; SPLIT_COUNT], usize) {
     (out, used)
 }
 
-/// `optimal:D`: the setting with the highest EV against the dealer's table.
+/// `full-deck-optimal:D`: the setting with the highest EV against the dealer's table.
 #[derive(Clone)]
-pub struct OptimalWay {
+pub struct FullDeckOptimal {
     name: String,
     grid: Arc<DealerGrid>,
     wager: MainWager,
@@ -79,10 +84,10 @@ pub struct OptimalWay {
     cell_units: [i64; CELLS],
 }
 
-impl OptimalWay {
+impl FullDeckOptimal {
     /// The strategy over a dealer grid, settled by `game`'s main wager.
-    pub fn new(name: String, grid: DealerGrid, game: &GameRules) -> OptimalWay {
-        OptimalWay {
+    pub fn new(name: String, grid: DealerGrid, game: &GameRules) -> FullDeckOptimal {
+        FullDeckOptimal {
             name,
             grid: Arc::new(grid),
             wager: game.main_wager,
@@ -91,14 +96,14 @@ impl OptimalWay {
         }
     }
 
-    /// `optimal:D` for `game` against the dealer's way `dealer`, with the default cache folder,
+    /// `full-deck-optimal:D` for `game` against the dealer's way `dealer`, with the default cache folder,
     /// telling stderr when the table is built or rebuilt.
-    pub fn load_default(dealer: &DealerWay, game: &GameRules) -> OptimalWay {
+    pub fn load_default(dealer: &DealerWay, game: &GameRules) -> FullDeckOptimal {
         let note = |text: &str| eprintln!("{text}");
-        OptimalWay::load(dealer, game, cache::default_dir().as_deref(), &note)
+        FullDeckOptimal::load(dealer, game, cache::default_dir().as_deref(), &note)
     }
 
-    /// `optimal:D` for `game` against the dealer's way `dealer`: the dealer table read from
+    /// `full-deck-optimal:D` for `game` against the dealer's way `dealer`: the dealer table read from
     /// `cache_dir` when a table with the same key is there, else built by enumeration (and
     /// written there). `note` hears what happens (building takes seconds).
     pub fn load(
@@ -106,14 +111,14 @@ impl OptimalWay {
         game: &GameRules,
         cache_dir: Option<&Path>,
         note: &dyn Fn(&str),
-    ) -> OptimalWay {
+    ) -> FullDeckOptimal {
         let ev = Evaluator::new(game.ranking);
         let index = Arc::new(ValueIndex::of(&ev, game.deck));
         let counts = cache::load_or_build(dealer, game, &index, cache_dir, note, || {
             dealer_counts(&ev, game, &*dealer.strategy, &index)
         });
         let grid = DealerGrid::new(index, counts);
-        OptimalWay::new(format!("{PREFIX}{}", dealer.label), grid, game)
+        FullDeckOptimal::new(format!("{FULL_DECK_PREFIX}{}", dealer.label), grid, game)
     }
 
     /// The dealer table.
@@ -147,7 +152,7 @@ impl OptimalWay {
     }
 }
 
-impl Strategy for OptimalWay {
+impl Strategy for FullDeckOptimal {
     fn name(&self) -> &str {
         &self.name
     }

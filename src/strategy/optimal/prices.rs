@@ -222,6 +222,17 @@ impl Seen {
     }
 }
 
+/// Each multiset's flush shapes (id and the flush suit's ranks), by the multiset's id.
+fn flush_shapes_by_multiset(shapes: &Shapes) -> Vec<Vec<(u32, u16)>> {
+    let mut flush_of: Vec<Vec<(u32, u16)>> = vec![Vec::new(); PLAIN_SLOTS];
+    for id in PLAIN_SLOTS..shapes.ids() {
+        if let Some(shape) = shapes.flush_shape(id) {
+            flush_of[shape.plain as usize].push((id as u32, shape.mask));
+        }
+    }
+    flush_of
+}
+
 /// A hasher for views (one `u64` each, distinct keys of a few bits a rank): a multiply and a
 /// fold of the high bits down, so that both the table's index (low bits) and tag (high bits) vary.
 #[derive(Default)]
@@ -356,16 +367,11 @@ impl Player {
 impl HandPricer {
     /// Every shape of the deck priced: each legal setting's dealer hands by cell, summed over
     /// the shape's hands (parallel over the sets of ranks the multisets hold; `done` hears how
-    /// many shapes each multiset finished).
+    /// many shapes each set finished).
     pub fn shape_prices(&self, ev: &Evaluator, done: &(dyn Fn(u64) + Sync)) -> Vec<ShapePrices> {
         let shapes = Shapes::new(self.deck);
         let dealer = DealerShapes::of(self);
-        let mut flush_of: Vec<Vec<(u32, u16)>> = vec![Vec::new(); PLAIN_SLOTS];
-        for id in PLAIN_SLOTS..shapes.ids() {
-            if let Some(shape) = shapes.flush_shape(id) {
-                flush_of[shape.plain as usize].push((id as u32, shape.mask));
-            }
-        }
+        let flush_of = flush_shapes_by_multiset(&shapes);
         let mut by_ranks: BTreeMap<u16, Vec<usize>> = BTreeMap::new();
         for id in (0..PLAIN_SLOTS).filter(|&id| shapes.representative(id).is_some()) {
             let player = Player::of(&shapes.representative(id).expect("listed"), 0);
@@ -375,22 +381,51 @@ impl HandPricer {
         let mut out: Vec<ShapePrices> = groups
             .par_iter()
             .flat_map_iter(|(mask, ids)| {
-                let held: Vec<u8> = (0..RANKS).filter(|&r| mask >> r & 1 == 1).collect();
-                let seen = [
-                    Seen::of(&dealer.plain, &held, &unheld_factors(false)),
-                    Seen::of(&dealer.flush, &held, &unheld_factors(true)),
-                ];
-                let prices: Vec<ShapePrices> = (ids.iter())
-                    .flat_map(|&id| {
-                        self.multiset_prices(ev, &shapes, &dealer, &seen, id, &flush_of[id])
-                    })
-                    .collect();
+                let prices = self.held_prices(ev, &shapes, &dealer, *mask, ids, &flush_of);
                 done(prices.len() as u64);
                 prices
             })
             .collect();
         out.sort_unstable_by_key(|p| p.id);
         out
+    }
+
+    /// The prices of the shapes of `hand`'s rank multiset (its flush shapes and the one with no
+    /// flush suit), as [`HandPricer::shape_prices`] gives them: a fraction of a second.
+    pub fn multiset_shape_prices(
+        &self,
+        ev: &Evaluator,
+        shapes: &Shapes,
+        hand: &[Card; 7],
+    ) -> Vec<ShapePrices> {
+        let player = Player::of(hand, 0);
+        let id = match shapes.flush_shape(shapes.id_of(hand) as usize) {
+            Some(flush) => flush.plain as usize,
+            None => shapes.id_of(hand) as usize,
+        };
+        let flush_of = flush_shapes_by_multiset(shapes);
+        let dealer = DealerShapes::of(self);
+        self.held_prices(ev, shapes, &dealer, player.held_mask(), &[id], &flush_of)
+    }
+
+    /// The prices of multisets `ids`, which hold exactly the ranks `mask`.
+    fn held_prices(
+        &self,
+        ev: &Evaluator,
+        shapes: &Shapes,
+        dealer: &DealerShapes,
+        mask: u16,
+        ids: &[usize],
+        flush_of: &[Vec<(u32, u16)>],
+    ) -> Vec<ShapePrices> {
+        let held: Vec<u8> = (0..RANKS).filter(|&r| mask >> r & 1 == 1).collect();
+        let seen = [
+            Seen::of(&dealer.plain, &held, &unheld_factors(false)),
+            Seen::of(&dealer.flush, &held, &unheld_factors(true)),
+        ];
+        (ids.iter())
+            .flat_map(|&id| self.multiset_prices(ev, shapes, dealer, &seen, id, &flush_of[id]))
+            .collect()
     }
 
     /// The prices of multiset `id`'s shapes: its flush shapes, then its plain shape (all its

@@ -1,0 +1,225 @@
+//! The built-in strategy `optimal:D`, the true optimum: every hand set at its shape's best
+//! setting in the price table against a dealer who sets by `D` ([`super::prices`]): exact
+//! counts against every dealer hand of the cards each hand leaves (card removal included),
+//! summed over the shape's hands, so it is the best of every strategy that sets from the hand's
+//! shape (every house way does), and `exact main` prices it exactly.
+//!
+//! The table is built once per game, way and version (a few minutes on two cores) and its best
+//! settings kept in the cache ([`super::cache::load_or_build_best`]); `set` prices the one
+//! shape it is asked about instead ([`crate::strategy::optimal::pricer::HandPricer::multiset_shape_prices`]).
+//!
+//! Invariants: ties go to the better back, then the better front ([`ShapePrices::ranked`]), then
+//! the lowest split index with those values; every shape of the deck has a best setting that is
+//! a legal setting of its representative (checked when a cached file is read), so `choose`
+//! always finds it (hands of one shape share their split values).
+
+use std::path::Path;
+use std::sync::Arc;
+use std::sync::atomic::{AtomicU64, Ordering};
+
+use super::PREFIX;
+use super::cache::{self, BestSettings, DealerWay};
+use super::pricer::HandPricer;
+use super::prices::PriceTable;
+use crate::cards::Card;
+use crate::eval::split::SplitValues;
+use crate::eval::{Evaluator, Value};
+use crate::game::GameRules;
+use crate::game::wager::{DealerSetting, MainWager};
+use crate::strategy::Strategy;
+use crate::strategy::deck_shapes::{Shapes, SuitDeck};
+use crate::strategy::shape::ShapeSlot;
+
+/// No setting: a slot the deck deals no hand of.
+const NONE: [Value; 2] = [Value(u32::MAX), Value(u32::MAX)];
+
+/// `optimal:D`: each hand at its shape's best setting against `D`.
+#[derive(Clone)]
+pub struct TableOptimal {
+    name: String,
+    /// By shape slot: the best setting's front and back values.
+    best: Arc<Vec<[Value; 2]>>,
+}
+
+impl TableOptimal {
+    /// `optimal:D` for `game` against the dealer's way `dealer`, with the default cache folder,
+    /// telling stderr what it builds.
+    pub fn load_default(dealer: &DealerWay, game: &GameRules) -> TableOptimal {
+        let note = |text: &str| eprintln!("{text}");
+        TableOptimal::load(dealer, game, cache::default_dir().as_deref(), &note)
+    }
+
+    /// `optimal:D` from the best settings cached in `cache_dir`, else from the price table
+    /// built here (and cached). `note` hears what happens, with the table's progress.
+    pub fn load(
+        dealer: &DealerWay,
+        game: &GameRules,
+        cache_dir: Option<&Path>,
+        note: &(dyn Fn(&str) + Sync),
+    ) -> TableOptimal {
+        let ev = Evaluator::new(game.ranking);
+        let shapes = Shapes::new(SuitDeck::of(game.deck));
+        let valid = |best: &BestSettings| check(&ev, &shapes, best);
+        let best = cache::load_or_build_best(dealer, game, cache_dir, note, &valid, || {
+            build(dealer, game, &ev, &shapes, note)
+        });
+        TableOptimal::new(format!("{PREFIX}{}", dealer.label), &best)
+    }
+
+    /// The strategy of these best settings.
+    pub fn new(name: String, best: &BestSettings) -> TableOptimal {
+        let slots = crate::strategy::shape::PLAIN_SLOTS + crate::strategy::shape::FLUSH_SLOTS;
+        let mut table = vec![NONE; slots];
+        for &(id, front, back) in best {
+            table[id as usize] = [front, back];
+        }
+        TableOptimal {
+            name,
+            best: Arc::new(table),
+        }
+    }
+
+    /// The best settings of a price table's shapes.
+    pub fn best_of(table: &PriceTable, wager: &MainWager) -> BestSettings {
+        (table.shapes.iter())
+            .map(|shape| {
+                let (best, _) = shape.ranked(wager)[0];
+                let front = table.index.fronts[usize::from(best.front)];
+                (shape.id, front, table.index.backs[usize::from(best.back)])
+            })
+            .collect()
+    }
+}
+
+/// The price table of `game` against `dealer` built here, its best settings kept.
+fn build(
+    dealer: &DealerWay,
+    game: &GameRules,
+    ev: &Evaluator,
+    shapes: &Shapes,
+    note: &(dyn Fn(&str) + Sync),
+) -> BestSettings {
+    let label = format!("{PREFIX}{}", dealer.label);
+    let total = (0..shapes.ids())
+        .filter(|&id| shapes.representative(id).is_some())
+        .count() as u64;
+    note(&format!(
+        "{label}: pricing every setting of all {total} hand shapes of {} against {} \
+         (once; a few minutes on two cores) ...",
+        game.name, dealer.label
+    ));
+    let started = std::time::Instant::now();
+    let pricer = HandPricer::new(game, &*dealer.strategy);
+    let priced = AtomicU64::new(0);
+    let table = PriceTable::build(&pricer, ev, &|n| {
+        let before = priced.fetch_add(n, Ordering::Relaxed);
+        let tenth = |count: u64| count * 10 / total.max(1);
+        if tenth(before + n) > tenth(before) {
+            note(&format!(
+                "{label}: {}% of the shapes priced",
+                tenth(before + n) * 10
+            ));
+        }
+    });
+    note(&format!(
+        "{label}: price table built in {:.1} s",
+        started.elapsed().as_secs_f64()
+    ));
+    TableOptimal::best_of(&table, &game.main_wager)
+}
+
+/// Whether `best` names every shape of the deck once, each at a legal setting of it.
+fn check(ev: &Evaluator, shapes: &Shapes, best: &BestSettings) -> Result<(), String> {
+    let ids: Vec<usize> = (0..shapes.ids())
+        .filter(|&id| shapes.representative(id).is_some())
+        .collect();
+    if ids.len() != best.len() {
+        return Err(format!("{} shapes, the deck has {}", best.len(), ids.len()));
+    }
+    for (&id, &(named, front, back)) in ids.iter().zip(best) {
+        if id as u32 != named {
+            return Err(format!("shape {named} where shape {id} was expected"));
+        }
+        let hand = shapes.representative(id).expect("listed");
+        if find(&ev.split_values(&hand), [front, back]).is_none() {
+            return Err(format!("shape {id}: not a legal setting of it"));
+        }
+    }
+    Ok(())
+}
+
+/// The lowest legal split with these front and back values.
+fn find(splits: &SplitValues, [front, back]: [Value; 2]) -> Option<usize> {
+    (splits.legal_splits()).find(|&k| splits.front[k] == front && splits.back[k] == back)
+}
+
+impl Strategy for TableOptimal {
+    fn name(&self) -> &str {
+        &self.name
+    }
+
+    fn choose(&self, hand: &[Card; 7], splits: &SplitValues, _: Option<DealerSetting>) -> usize {
+        let setting = self.best[ShapeSlot::of(hand).index()];
+        find(splits, setting).expect("every shape's best setting is one of its legal settings")
+    }
+}
+
+/// `optimal:D` for one hand at a time, as `set` asks: the hand's shape priced here (a fraction
+/// of a second), exactly as the price table prices it, so it chooses as [`TableOptimal`] does.
+pub struct ShapeOptimal {
+    name: String,
+    pricer: HandPricer,
+    ev: Evaluator,
+    shapes: Shapes,
+}
+
+impl ShapeOptimal {
+    pub fn new(dealer: &DealerWay, game: &GameRules) -> ShapeOptimal {
+        ShapeOptimal::with_deck(dealer, game, SuitDeck::of(game.deck))
+    }
+
+    /// `optimal:D` on a deck of the game (its own, or a reduced one).
+    pub fn with_deck(dealer: &DealerWay, game: &GameRules, deck: SuitDeck) -> ShapeOptimal {
+        ShapeOptimal {
+            name: format!("{PREFIX}{}", dealer.label),
+            pricer: HandPricer::with_deck(game, deck, &*dealer.strategy),
+            ev: Evaluator::new(game.ranking),
+            shapes: Shapes::new(deck),
+        }
+    }
+
+    /// The legal settings of `hand` distinct by value, best first, each as its lowest
+    /// split with the EV of its shape's hands at it (exact, per unit bet).
+    pub fn ranked(&self, hand: &[Card; 7]) -> Vec<(usize, f64)> {
+        let id = self.shapes.id_of(hand);
+        let prices = (self
+            .pricer
+            .multiset_shape_prices(&self.ev, &self.shapes, hand))
+        .into_iter()
+        .find(|p| p.id == id)
+        .expect("the hand's multiset includes its shape");
+        let splits = self.ev.split_values(hand);
+        let index = self.pricer.index();
+        let per_unit = prices.dealer_hands as f64 * crate::game::wager::BET_UNITS as f64;
+        (prices.ranked(self.pricer.wager()).into_iter())
+            .map(|(s, net)| {
+                let values = [
+                    index.fronts[usize::from(s.front)],
+                    index.backs[usize::from(s.back)],
+                ];
+                let k = find(&splits, values).expect("a legal setting of the shape");
+                (k, net as f64 / per_unit)
+            })
+            .collect()
+    }
+}
+
+impl Strategy for ShapeOptimal {
+    fn name(&self) -> &str {
+        &self.name
+    }
+
+    fn choose(&self, hand: &[Card; 7], _: &SplitValues, _: Option<DealerSetting>) -> usize {
+        self.ranked(hand)[0].0
+    }
+}
