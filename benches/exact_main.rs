@@ -5,7 +5,10 @@
 //! - "price one hand": `HandPricer::hand_exact` of 100 sampled standard hands against Foxwoods
 //!   (every dealer hand of the other 46 cards, by shape), the pricer built outside the timing;
 //! - "count a reduced deck": every disjoint pair of the 21-card deck A2345 + joker (5 ranks in
-//!   four suits), Foxwoods against Foxwoods, shapes set and counted, one thread.
+//!   four suits), Foxwoods against Foxwoods, shapes set and counted, one thread;
+//! - "price table of a reduced deck": every setting of every shape of the 29-card deck 2-8 +
+//!   joker (7 ranks in four suits) against Foxwoods, the dealer shapes set outside the timing,
+//!   one thread (the full table's work is the same pass over 13 ranks: `exact prices` times it).
 
 use criterion::{Criterion, Throughput, criterion_group, criterion_main};
 use paigow::cards::deal::sample_hands;
@@ -53,6 +56,12 @@ fn benches(c: &mut Criterion) {
                 })
             })
         },
+    );
+    let deck = SuitDeck::new(0b0_0000_0111_1111, 1).unwrap();
+    let reduced = HandPricer::with_deck(&game, deck, &*fox.strategy);
+    group.bench_function(
+        "price table of a reduced deck: 2-8 + joker against foxwoods, 1 thread",
+        |b| b.iter(|| pool.install(|| reduced.shape_prices(&ev, &|_| ()).len())),
     );
     group.finish();
 }

@@ -239,7 +239,11 @@ impl SetContext<'_> {
 fn optimal_lines(way: &ShapeOptimal, ctx: &SetContext, hand: &[Card; 7]) -> String {
     let splits = ctx.ev.split_values(hand);
     let ranked = way.ranked(hand);
-    let (k, ev) = ranked[0];
+    let k = way.choose(hand, &splits, None);
+    let value = |c: usize| (splits.front[c], splits.back[c]);
+    let ev = (ranked.iter())
+        .find(|&&(c, _)| value(c) == value(k))
+        .map_or(f64::NAN, |&(_, ev)| ev);
     let why = format!(
         "{}: best setting of the hand's shape against the dealer's way, exact over every \
          dealer hand of the cards each hand of the shape leaves ({:+.4}%)",

@@ -5,8 +5,8 @@
 //! shape (every house way does), and `exact main` prices it exactly.
 //!
 //! The table is built once per game, way and version (a few minutes on two cores) and its best
-//! settings kept in the cache ([`super::cache::load_or_build_best`]); `set` prices the one
-//! shape it is asked about instead ([`crate::strategy::optimal::pricer::HandPricer::multiset_shape_prices`]).
+//! settings kept in the cache ([`super::cache::load_or_build_best`]); `set` reads them there
+//! when they are cached, else prices the one shape it is asked about ([`crate::strategy::optimal::pricer::HandPricer::multiset_shape_prices`]).
 //!
 //! Invariants: ties go to the better back, then the better front ([`ShapePrices::ranked`]), then
 //! the lowest split index with those values; every shape of the deck has a best setting that is
@@ -171,11 +171,20 @@ pub struct ShapeOptimal {
     pricer: HandPricer,
     ev: Evaluator,
     shapes: Shapes,
+    /// The best settings, when the cache holds them for this game and way: the choice is then
+    /// read, not priced.
+    cached: Option<TableOptimal>,
 }
 
 impl ShapeOptimal {
+    /// `optimal:D` for `game`, reading the best settings from the default cache folder when
+    /// they are there.
     pub fn new(dealer: &DealerWay, game: &GameRules) -> ShapeOptimal {
-        ShapeOptimal::with_deck(dealer, game, SuitDeck::of(game.deck))
+        let mut way = ShapeOptimal::with_deck(dealer, game, SuitDeck::of(game.deck));
+        let valid = |best: &BestSettings| check(&way.ev, &way.shapes, best);
+        let best = cache::cached_best(dealer, game, cache::default_dir().as_deref(), &valid);
+        way.cached = best.map(|best| TableOptimal::new(way.name.clone(), &best));
+        way
     }
 
     /// `optimal:D` on a deck of the game (its own, or a reduced one).
@@ -185,6 +194,7 @@ impl ShapeOptimal {
             pricer: HandPricer::with_deck(game, deck, &*dealer.strategy),
             ev: Evaluator::new(game.ranking),
             shapes: Shapes::new(deck),
+            cached: None,
         }
     }
 
@@ -219,7 +229,10 @@ impl Strategy for ShapeOptimal {
         &self.name
     }
 
-    fn choose(&self, hand: &[Card; 7], _: &SplitValues, _: Option<DealerSetting>) -> usize {
-        self.ranked(hand)[0].0
+    fn choose(&self, hand: &[Card; 7], splits: &SplitValues, _: Option<DealerSetting>) -> usize {
+        match &self.cached {
+            Some(table) => table.choose(hand, splits, None),
+            None => self.ranked(hand)[0].0,
+        }
     }
 }

@@ -339,6 +339,22 @@ pub fn load_or_build_best(
     best
 }
 
+/// The best settings from the cache when a valid file with the right key is there (none built).
+pub fn cached_best(
+    way: &DealerWay,
+    game: &GameRules,
+    dir: Option<&Path>,
+    valid: &dyn Fn(&BestSettings) -> Result<(), String>,
+) -> Option<BestSettings> {
+    let key = key(way, game);
+    let path = dir?.join(best_file_name_of(&game.origin, &way.label, &key));
+    let best = read_best(&path, &key)
+        .ok()
+        .filter(|best| valid(best).is_ok())?;
+    remember_text(&best_key(&key), &write_best(&key, &best));
+    Some(best)
+}
+
 /// The text of a best-settings file, with its checksum as the fourth line.
 pub fn write_best(key: &str, best: &BestSettings) -> String {
     let mut out = format!(
