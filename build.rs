@@ -1,6 +1,6 @@
 //! Embeds the build's provenance for manifests and `paigow --version`: the git commit (with
-//! `-modified` when the sources differ from it), the compiler and the target. Read at compile
-//! time, never from wherever the binary later runs.
+//! `-modified` when the sources differ from it), the build profile (`release` or `debug`), the
+//! compiler and the target. Read at compile time, never from wherever the binary later runs.
 
 use std::path::Path;
 
@@ -17,6 +17,10 @@ fn main() {
         .and_then(|o| String::from_utf8(o.stdout).ok())
         .map_or_else(|| "unknown".to_string(), |s| s.trim().to_string());
     println!("cargo:rustc-env=PAIGOW_RUSTC={version}");
+    // Cargo's profile as build scripts see it: `release` for release and bench builds, `debug`
+    // for dev and test builds.
+    let profile = std::env::var("PROFILE").unwrap_or_else(|_| "unknown".to_string());
+    println!("cargo:rustc-env=PAIGOW_PROFILE={profile}");
     let target = std::env::var("TARGET").unwrap_or_else(|_| "unknown".to_string());
     println!("cargo:rustc-env=PAIGOW_TARGET={target}");
     for path in ["src", "build", "build.rs", "Cargo.toml", "Cargo.lock"] {

@@ -48,6 +48,7 @@ use crate::report::compose::{compose, every_wager};
 use crate::report::document::markdown::PLOTS_DIR;
 use crate::report::document::{TABLES_DIR, slug};
 use crate::report::document::{html, markdown};
+use crate::report::facts::Identity;
 use crate::report::runs::RunDir;
 
 /// The end of `paigow report --help`.
@@ -217,6 +218,7 @@ fn fill(args: &ReportArgs, temp: &Path, steps: &mut Steps) -> anyhow::Result<(us
     let options = Options {
         mix: args.mix.clone(),
         table_max: args.table_max.clone(),
+        maker: Identity::of_this_binary(),
     };
     let figures = write_report(temp, &runs, &options, steps)?;
     Ok((runs.len(), figures))

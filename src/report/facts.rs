@@ -1,21 +1,26 @@
 //! Run facts: the one record of what made a set of reports, shared by every manifest and by
 //! every partial (shard and checkpoint) file.
 //!
-//! The build's identity (version, git commit with `-modified` for a dirty tree, compiler,
-//! target) is embedded at compile time by `build.rs`, never read from wherever the binary
-//! runs. Every input file is listed with its SHA-256 (the game, its paytables, each house-way
+//! The software's identity is this file's alone: the version, git commit (with `-modified` for
+//! a dirty tree, `unknown` outside a checkout), build profile, compiler and target, embedded at
+//! compile time by `build.rs` (never read from wherever the binary runs), and the SHA-256 of the
+//! executable that made the run ([`binary_sha256`], hashed once per process; `unknown (why)`
+//! when it cannot be read, never a failure). Every manifest and partial file records it through
+//! [`RunFacts`], and a report records its own through [`Identity`]. Every input file is listed with its SHA-256 (the game, its paytables, each house-way
 //! file, and the dealer table of each `optimal:D`), so a lab can check that it holds the files a
 //! report was made from; and every manifest embeds the run's [`RunSpec`] (the exact text of each
 //! input file, the strategies by name, the options: what a partial file carries and `merge`
 //! rebuilds a run from), so a run directory alone is enough to read the rules it ran under and to
 //! run it again, with nothing to look up.
 
+use std::sync::OnceLock;
+
 use serde::{Deserialize, Serialize};
 
 use crate::cards::deal::{RNG_NAME, SHUFFLE_NAME};
 use crate::engine::run::Plan;
 use crate::engine::run::spec::RunSpec;
-use crate::files::TextFile;
+use crate::files::{TextFile, sha256_hex};
 use crate::strategy::optimal::cache::{
     best_file_name_of, best_key, file_name_of, key_of, table_digest,
 };
@@ -26,6 +31,9 @@ pub const VERSION: &str = env!("CARGO_PKG_VERSION");
 /// The git commit the binary was built from (`-modified`: from a tree that differed from it;
 /// `unknown`: not built from a git checkout).
 pub const GIT_COMMIT: &str = env!("PAIGOW_GIT_COMMIT");
+/// The cargo profile the binary was built with: `release` (also for benches) or `debug` (also
+/// for `cargo test` without `--release`).
+pub const PROFILE: &str = env!("PAIGOW_PROFILE");
 /// The compiler that built the binary.
 pub const RUSTC: &str = env!("PAIGOW_RUSTC");
 /// The target the binary was built for.
@@ -37,21 +45,75 @@ pub const LONG_VERSION: &str = concat!(
     " (commit ",
     env!("PAIGOW_GIT_COMMIT"),
     "; ",
+    env!("PAIGOW_PROFILE"),
+    " build; ",
     env!("PAIGOW_RUSTC"),
     "; ",
     env!("PAIGOW_TARGET"),
     ")"
 );
 
-/// What ran, where and how long: the facts every manifest and partial file begins with.
+/// The SHA-256 of the executable running this process, read once per process: on Linux the
+/// bytes of `/proc/self/exe` (the file that is running, even if it was replaced or removed
+/// since), elsewhere the file [`std::env::current_exe`] names. `unknown (why)` when neither can
+/// be read.
+pub fn binary_sha256() -> &'static str {
+    static DIGEST: OnceLock<String> = OnceLock::new();
+    DIGEST.get_or_init(|| {
+        let running = std::fs::read("/proc/self/exe");
+        let bytes = running.or_else(|_| std::env::current_exe().and_then(std::fs::read));
+        match bytes {
+            Ok(bytes) => sha256_hex(&bytes),
+            Err(e) => format!("unknown ({e})"),
+        }
+    })
+}
+
+/// The identity of the software that made a run or a report, as a report shows it.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Identity {
+    pub version: String,
+    pub git_commit: String,
+    pub profile: String,
+    pub rustc: String,
+    pub target: String,
+    pub binary_sha256: String,
+}
+
+impl Identity {
+    /// The identity of this binary.
+    pub fn of_this_binary() -> Identity {
+        Identity {
+            version: VERSION.to_string(),
+            git_commit: GIT_COMMIT.to_string(),
+            profile: PROFILE.to_string(),
+            rustc: RUSTC.to_string(),
+            target: TARGET.to_string(),
+            binary_sha256: binary_sha256().to_string(),
+        }
+    }
+}
+
+/// "unknown": what a partial file written before a field was recorded reads as.
+fn unknown() -> String {
+    "unknown".to_string()
+}
+
+/// What ran, where and how long: the facts every manifest and partial file begins with. The
+/// software's identity is [`Identity`]'s fields, flat (a partial file written before `profile`
+/// and `binary_sha256` were recorded reads them as `unknown`).
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct RunFacts {
     pub tool: String,
     pub version: String,
     pub git_commit: String,
+    #[serde(default = "unknown")]
+    pub profile: String,
     pub rustc: String,
     pub target: String,
+    #[serde(default = "unknown")]
+    pub binary_sha256: String,
     pub command_line: String,
     pub threads: usize,
     pub wall_seconds: f64,
@@ -61,12 +123,22 @@ impl RunFacts {
     /// The facts of this process's run: this build, this command line, `threads` threads,
     /// `wall_seconds` (rounded to milliseconds).
     pub fn of_this_run(threads: usize, wall_seconds: f64) -> RunFacts {
+        let Identity {
+            version,
+            git_commit,
+            profile,
+            rustc,
+            target,
+            binary_sha256,
+        } = Identity::of_this_binary();
         RunFacts {
             tool: "paigow".to_string(),
-            version: VERSION.to_string(),
-            git_commit: GIT_COMMIT.to_string(),
-            rustc: RUSTC.to_string(),
-            target: TARGET.to_string(),
+            version,
+            git_commit,
+            profile,
+            rustc,
+            target,
+            binary_sha256,
             command_line: command_line(),
             threads,
             wall_seconds: (wall_seconds * 1000.0).round() / 1000.0,

@@ -75,6 +75,20 @@ fn the_version_and_every_manifest_name_the_build_commit() {
     let json: serde_json::Value = serde_json::from_str(&manifest).unwrap();
     assert_eq!(json["git_commit"], commit.as_str());
     assert!(json["rustc"].as_str().unwrap().starts_with("rustc"));
+    assert_the_identity_of_this_binary(&json, &text);
+}
+
+/// `json` (a manifest) records the build profile `--version` (`version`) names and the SHA-256
+/// of the binary the tests run.
+fn assert_the_identity_of_this_binary(json: &serde_json::Value, version: &str) {
+    let profile = json["profile"].as_str().expect("a profile");
+    assert!(["release", "debug"].contains(&profile), "{profile}");
+    assert!(
+        version.contains(&format!("; {profile} build;")),
+        "{version}"
+    );
+    let binary = std::fs::read(assert_cmd::cargo::cargo_bin("paigow")).unwrap();
+    assert_eq!(json["binary_sha256"], paigow::files::sha256_hex(&binary));
 }
 
 /// An `optimal:D` run lists its dealer table among its inputs, by its cache file and with the

@@ -497,6 +497,40 @@ fn the_package_holds_every_run_it_reads_and_a_manifest_of_its_files() {
         .success();
 }
 
+/// The report names the software of itself and of each run it reads (the binary's SHA-256 is
+/// the one the tests run), and lists each figure and table file with the SHA-256 that
+/// `SHA256SUMS` gives it; `SHA256SUMS` lists the documents.
+#[test]
+fn the_report_names_its_software_and_the_digests_of_its_files() {
+    let md = report_md();
+    let binary = fs::read(assert_cmd::cargo::cargo_bin("paigow")).unwrap();
+    let sha = paigow::files::sha256_hex(&binary);
+    let software = (markdown_tables(&md).into_iter())
+        .find(|(header, _)| header.iter().any(|h| h == "binary SHA-256"))
+        .expect("a software table");
+    let made: Vec<&str> = (software.1.iter()).map(|r| r[0].as_str()).collect();
+    assert_eq!(made[0], "this report");
+    for run in RUNS {
+        assert!(made.contains(&format!("runs/{run}").as_str()), "{made:?}");
+    }
+    for row in &software.1 {
+        assert_eq!(field(&software.0, row, "binary SHA-256"), sha, "{row:?}");
+    }
+    let sums = fs::read_to_string(package().join("SHA256SUMS")).unwrap();
+    let mut shown = 0;
+    for line in sums.lines() {
+        let (digest, name) = line.split_once("  ").unwrap();
+        if name.starts_with("plots/") || name.starts_with("tables/") {
+            assert!(md.contains(&format!("| {name} | {digest} |")), "{name}");
+            shown += 1;
+        }
+    }
+    assert!(shown >= 10, "{shown} figure and table files");
+    for document in ["report.md", "report.html"] {
+        assert!(sums.contains(&format!("  {document}\n")), "{document}");
+    }
+}
+
 /// `exposed:W` sets against the dealer's exposed hand: it is not W, and its simulation is not
 /// set against an exact run of W (it was, for both read W's file).
 #[test]

@@ -23,6 +23,7 @@ use super::wagers::{MAIN_NAMES, VOLATILITY_LEVELS, WagerRun};
 use crate::report::ahead::{LARGEST_LATTICE, Lattice};
 use crate::report::counted::{Counted, to_f64};
 use crate::report::document::{Block, DataFile, Document, Table, code, slug, strong, text};
+use crate::report::facts::Identity;
 use crate::report::fixed;
 use crate::report::runs::RunDir;
 use crate::report::stats::{volatility_index, z};
@@ -101,6 +102,8 @@ pub struct Options {
     pub mix: Option<Amounts>,
     /// The table maximum bet of each wager (`--table-max`).
     pub table_max: Option<Amounts>,
+    /// The software making the report, shown beside the software of each run.
+    pub maker: Identity,
 }
 
 /// A wager's figures from its preferred run.

@@ -4,7 +4,8 @@
 //! rules, its house ways, the main wager and each side bet (every run that reports it, exact and
 //! simulated, with figures, ranges, plots and cross-checks), house-way comparisons, card-room
 //! table runs and category counts; then every audit of a published claim, the method of each run
-//! and how to reproduce it.
+//! and how to reproduce it, the software that made the report and each run, and the SHA-256 of
+//! the report's figure and table files.
 //!
 //! What a test lab asks beyond the runs' own figures is derived from them, each where its module
 //! says how: exact fractions and the volatility index ([`wagers`], from `report::counted`), the
@@ -33,7 +34,9 @@ pub mod wagers;
 
 use self::format::{count, percent};
 use self::game::{GameView, game_section, ways_of, ways_section};
-use self::provenance::{claims_section, method_section, reproducibility_section};
+use self::provenance::{
+    claims_section, method_section, report_files_section, reproducibility_section, software_section,
+};
 use self::runs_sections::{categories_section, compare_section, table_section};
 use self::wagers::{
     MAIN_NAMES, WagerRun, convergence_figure, cross_check, describe_run, figures_table, ranges,
@@ -65,6 +68,10 @@ pub fn compose(runs: &[RunDir], options: &mix::Options) -> Document {
     method_section(&mut doc, &all);
     doc.heading(2, "Reproducibility");
     reproducibility_section(&mut doc, &all);
+    doc.heading(2, "Software");
+    software_section(&mut doc, &all, &options.maker);
+    doc.heading(2, "Report files");
+    report_files_section(&mut doc);
     let contents = contents(&doc);
     doc.blocks.insert(contents_at, contents);
     doc
@@ -88,8 +95,10 @@ fn by_game(runs: &[RunDir]) -> Vec<(GameView, Vec<&RunDir>)> {
 fn introduction(doc: &mut Document, runs: &[RunDir]) {
     doc.paragraph(vec![text("Made by "), code("paigow report"), text(format!(
         " from {} run director{}. Every figure below is read from the CSV files of those runs \
-         (a value in percent is the fraction times 100); the few figures derived from them say how. The tool version \
-         and commit of each run, and the SHA-256 of every input and file, are under Reproducibility.",
+         (a value in percent is the fraction times 100); the few figures derived from them say how. The command \
+         of each run and the SHA-256 of every input and file are under Reproducibility; the \
+         software that made the report and each run (version, commit, build, the binary's \
+         SHA-256) under Software; the SHA-256 of the report's own files under Report files.",
         runs.len(),
         if runs.len() == 1 { "y" } else { "ies" }
     ))]);

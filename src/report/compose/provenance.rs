@@ -1,9 +1,18 @@
 //! The last sections of a report: every audit of a published claim (agreeing or not, with both
 //! numbers), how each run computed its figures, and how to reproduce each run (its command, the
-//! build that ran it, and the SHA-256 of every input and of every file the report read).
+//! build that ran it, and the SHA-256 of every input and of every file the report read); then the
+//! software that made the report and each run (version, commit, build profile, the binary's
+//! SHA-256), and the SHA-256 of the report's own files.
+//!
+//! A file cannot list its own digest: the figures and tables are written before `report.md` and
+//! `report.html`, so the report lists theirs (the digests of the bytes written), and the
+//! package's `SHA256SUMS`, written last, lists every file, the two documents included.
 
 use super::format::{count, dash, percent};
-use crate::report::document::{Block, Document, Table, code, text};
+use crate::files::sha256_hex;
+use crate::report::document::markdown::PLOTS_DIR;
+use crate::report::document::{Block, Document, TABLES_DIR, Table, code, text};
+use crate::report::facts::Identity;
 use crate::report::runs::{RunDir, RunKind};
 
 /// Every published claim the exact runs audit: hit rates, returns and line counts.
@@ -182,4 +191,63 @@ pub fn reproducibility_section(doc: &mut Document, runs: &[&RunDir]) {
         }
         doc.push(Block::Table(t));
     }
+}
+
+/// The software of a run, as its manifest records it ("" for a field it does not).
+fn identity_of(run: &RunDir) -> Identity {
+    Identity {
+        version: run.fact("version"),
+        git_commit: run.fact("git_commit"),
+        profile: run.fact("profile"),
+        rustc: run.fact("rustc"),
+        target: run.fact("target"),
+        binary_sha256: run.fact("binary_sha256"),
+    }
+}
+
+/// The software that made the report (`maker`) and each run: version, commit, build profile,
+/// compiler and target, and the SHA-256 of the binary ("-" where a manifest written before it
+/// was recorded does not say).
+pub fn software_section(doc: &mut Document, runs: &[&RunDir], maker: &Identity) {
+    doc.say("The software that made this report and each run it reads. The binary's SHA-256 identifies the executable itself: a lab that builds the same commit with the same compiler and profile for the same target may still get other bytes (paths and build settings enter the binary), so it is checked against the binary the lab runs, with `sha256sum $(which paigow)`.");
+    let mut t = Table::new(&[
+        "made",
+        "version",
+        "commit",
+        "build",
+        "compiler, target",
+        "binary SHA-256",
+    ])
+    .left(&[1, 2, 3, 4, 5]);
+    let row = |made: String, id: &Identity| {
+        vec![
+            made,
+            dash(&id.version),
+            dash(&id.git_commit),
+            dash(&id.profile),
+            format!("{}, {}", dash(&id.rustc), dash(&id.target)),
+            dash(&id.binary_sha256),
+        ]
+    };
+    t.row(row("this report".into(), maker));
+    for run in runs {
+        t.row(row(run.dir.clone(), &identity_of(run)));
+    }
+    doc.push(Block::Table(t));
+}
+
+/// The SHA-256 of each figure and table file the report writes, from the bytes written; the
+/// documents themselves are in the package's `SHA256SUMS`.
+pub fn report_files_section(doc: &mut Document) {
+    let mut t = Table::new(&["file", "SHA-256"]).left(&[1]);
+    for figure in doc.figures() {
+        let name = format!("{PLOTS_DIR}/{}", figure.file);
+        t.row(vec![name, sha256_hex(figure.svg.as_bytes())]);
+    }
+    for data in doc.data_files() {
+        let name = format!("{TABLES_DIR}/{}", data.file);
+        t.row(vec![name, sha256_hex(data.csv().as_bytes())]);
+    }
+    doc.say("`SHA256SUMS` in the report's directory lists every file of the package with its SHA-256, `report.md` and `report.html` included (`sha256sum -c SHA256SUMS` there checks them all). A document cannot hold its own digest; the figures and tables, written before it, are these:");
+    doc.push(Block::Table(t));
 }
