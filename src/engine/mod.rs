@@ -1,7 +1,11 @@
 //! Engines: what turns a game and its strategies into integer tallies. The Monte Carlo commands
-//! are jobs on the one run engine ([`run`]); [`exact`] and [`exact_main`] enumerate;
-//! [`diff_ways`] compares two house ways over every hand.
+//! are jobs on the one run engine ([`run`]); [`exact`] and [`exact_main`] enumerate, and
+//! [`brute_main`] deals every pair of a small deck as the reference `exact main` is held to;
+//! [`diff_ways`] compares two house ways over every hand; [`anchors`] holds the published
+//! figures the tool reproduces.
 
+pub mod anchors;
+pub mod brute_main;
 pub mod compare;
 pub mod diff_ways;
 pub mod exact;

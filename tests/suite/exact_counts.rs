@@ -1,13 +1,14 @@
 //! `exact::category_counts` against counts that do not come from the code under test.
 //!
-//! - The 52-card deck: the published 7-card counts (133,784,560 hands).
+//! - The 52-card deck: the published 7-card counts (133,784,560 hands; `engine::anchors`).
 //! - The 53- and 54-card decks: the published counts for the hands without a joker, plus a brute
 //!   force written here over every hand that holds a joker (C(52,6) = 20,358,520 with one joker,
 //!   C(52,5) = 2,598,960 with both), each scored as the best `value5` of its 21 five-card subsets
 //!   (`value5` itself is verified exhaustively in `evaluator_exhaustive.rs`). The 54-card deck's
 //!   one-joker hands are the 53-card deck's twice over (the jokers play alike, as the exhaustive
 //!   test checks hand by hand). A hand with five aces (aces and jokers) counts on the five-of-a-kind
-//!   row, even where five aces carry the royal flush's value.
+//!   row, even where five aces carry the royal flush's value. The 53-card counts so derived are
+//!   Alspach's published table (`engine::anchors::CATEGORIES_53`).
 //! - Closed-form counts derived by hand (five aces, five of a kind, royal flushes).
 //!
 //! Category counts do not depend on the wheel or five-aces options (they reorder values inside a
@@ -17,25 +18,15 @@ use std::sync::OnceLock;
 
 use crate::common::{choose, for_each_subset_from, ranking};
 use paigow::cards::{ACE, Card, Cards, Deck};
+use paigow::engine::anchors::{CATEGORIES_52, CATEGORIES_53};
 use paigow::engine::exact::{CategoryCounts, Method, category_counts};
 use paigow::eval::{Category, Evaluator, FiveAces, JokerRule, Ranking, Wheel};
 use rayon::prelude::*;
 
-/// Published 7-card category counts of the 52-card deck.
+/// Published 7-card category counts of the 52-card deck (`engine::anchors`).
 fn published_52() -> CategoryCounts {
     let mut c = CategoryCounts::default();
-    for (category, n) in [
-        (Category::RoyalFlush, 4_324),
-        (Category::StraightFlush, 37_260),
-        (Category::FourOfAKind, 224_848),
-        (Category::FullHouse, 3_473_184),
-        (Category::Flush, 4_047_644),
-        (Category::Straight, 6_180_020),
-        (Category::ThreeOfAKind, 6_461_620),
-        (Category::TwoPair, 31_433_400),
-        (Category::OnePair, 58_627_800),
-        (Category::HighCard, 23_294_460),
-    ] {
+    for (category, n) in CATEGORIES_52 {
         c.0[category as usize] = n;
     }
     c
@@ -229,6 +220,21 @@ fn check_joker_deck(rule: JokerRule, jokers: u8, method: Method, which: &[Rankin
             &format!("{} cards, {method:?}, {r:?}", 52 + jokers),
         );
     }
+}
+
+/// The 53-card counts this file derives (the published 52-card counts and the brute force of
+/// every hand with the joker) are Alspach's published table, row by row.
+#[test]
+fn the_derived_53_card_counts_are_the_published_ones() {
+    let derived = expected(JokerRule::Bug).deck53;
+    for (categories, n) in CATEGORIES_53 {
+        let got: u64 = categories.iter().map(|&c| derived.get(c)).sum();
+        assert_eq!(got, n, "{categories:?}");
+    }
+    assert_eq!(
+        CATEGORIES_53.iter().map(|(_, n)| n).sum::<u64>(),
+        choose(53, 7)
+    );
 }
 
 #[test]

@@ -1,63 +1,23 @@
 //! `exact main` through the library: on reduced decks (fewer ranks, four suits, the game's rules
-//! and real house ways) every ordered pair of disjoint hands is settled by brute force, with the
-//! strategies and `settle` the simulator uses, and the inclusion-exclusion must give the same
+//! and real house ways) every ordered pair of disjoint hands is settled by brute force
+//! (`engine::brute_main`), with the strategies and `settle`
+//! the simulator uses, and the inclusion-exclusion must give the same
 //! counts to the unit; then exact against a small Monte Carlo for every shipped game and way.
 
 use paigow::cards::Card;
 use paigow::cards::deal::{below, chunk_rng};
 use paigow::combin::for_each_subset;
-use paigow::engine::exact_main::{self, MainExact, PairCounts, Progress};
+use paigow::engine::brute_main;
+use paigow::engine::exact_main::{self, MainExact, Progress};
 use paigow::eval::Evaluator;
-use paigow::eval::split::SplitValues;
 use paigow::game::GameRules;
-use paigow::game::wager::{DealerHand, Outcome, settle};
+use paigow::game::wager::{Outcome, settle};
 use paigow::strategy::deck_shapes::{Shapes, SuitDeck};
 use paigow::strategy::resolve::{Detail, Resolved, resolve};
 use paigow::strategy::{Strategy, set_dealer};
 
 /// Aces, deuces, treys and fours (wheels and joker straights happen).
 const A234: u16 = 0b1_0000_0000_0111;
-
-/// One hand as both sides see it.
-struct Dealt {
-    cards: u64,
-    hand: [Card; 7],
-    splits: SplitValues,
-    dealer: DealerHand,
-}
-
-/// Every ordered pair of disjoint hands of `deck`, settled as the simulator settles a round.
-fn brute_force(
-    game: &GameRules,
-    deck: SuitDeck,
-    player: &dyn Strategy,
-    dealer: &dyn Strategy,
-) -> PairCounts {
-    let ev = Evaluator::new(game.ranking);
-    let cards = deck.cards();
-    let mut hands = Vec::new();
-    for_each_subset(cards.len(), 7, |p| {
-        let hand: [Card; 7] = std::array::from_fn(|i| cards[p[i]]);
-        hands.push(Dealt {
-            cards: hand.iter().fold(0, |b, c| b | c.bit()),
-            hand,
-            splits: ev.split_values(&hand),
-            dealer: set_dealer(&ev, dealer, &game.main_wager, &hand),
-        });
-    });
-    let fixed: Vec<Option<usize>> = (hands.iter())
-        .map(|h| (!player.needs_dealer()).then(|| player.choose(&h.hand, &h.splits, None)))
-        .collect();
-    let mut counts = PairCounts::default();
-    for (p, k) in hands.iter().zip(&fixed) {
-        for d in hands.iter().filter(|d| d.cards & p.cards == 0) {
-            let shown = game.main_wager.dealer_exposed.then_some(d.dealer.setting);
-            let k = k.unwrap_or_else(|| player.choose(&p.hand, &p.splits, shown));
-            counts.classes[settle(&p.splits, k, &d.dealer).index()] += 1;
-        }
-    }
-    counts
-}
 
 /// The player's and the dealer's strategies by name. `full-deck-optimal:foxwoods` (standard game only) is
 /// the shared fixture's, built in memory: `resolve` would write its table into the user's cache.
@@ -109,7 +69,7 @@ fn reduced_decks_count_every_pair_as_brute_force_does() {
         let deck = SuitDeck::new(A234, jokers).unwrap();
         let (p, d) = strategies(&game, player, dealer);
         let counted = exact(&game, deck, &p, &d);
-        let brute = brute_force(&game, deck, &*p.strategy, &*d.strategy);
+        let brute = brute_main::count(&game, deck, &*p.strategy, &*d.strategy);
         assert_eq!(counted.counts, brute, "{game_name}: {player} vs {dealer}");
         assert!(brute.get(Outcome::Win) > 0 && brute.get(Outcome::CopyLoss) > 0);
     }
@@ -123,7 +83,7 @@ fn the_double_joker_rules_meet_both_jokers_and_the_overqualifier_on_a_reduced_de
     let deck = SuitDeck::new(0b1_1000_0000_0001, 2).unwrap();
     let (p, d) = strategies(&game, "exposed", "double-joker-dealer");
     let counted = exact(&game, deck, &p, &d);
-    let brute = brute_force(&game, deck, &*p.strategy, &*d.strategy);
+    let brute = brute_main::count(&game, deck, &*p.strategy, &*d.strategy);
     assert_eq!(counted.counts, brute);
     for class in [Outcome::Win, Outcome::Overqualified, Outcome::Push] {
         assert!(brute.get(class) > 0, "{class:?} never happens");

@@ -1,5 +1,5 @@
 //! Side-bet exact counts, each line checked a second, independent way:
-//! - one-joker bets against the publisher's own combination counts (written out here);
+//! - one-joker bets against the publisher's own combination counts (`engine::anchors`);
 //! - the Double Joker Big Hand Bonus against closed forms and a separate enumeration of 7-card
 //!   straight flushes written in this file, plus the category counts of `exact categories`;
 //! - the Joker Bonus against an enumeration of where two jokers can lie in a 14-card deal.
@@ -9,6 +9,9 @@ use std::path::Path;
 use std::sync::Mutex;
 
 use paigow::cards::{Card, Cards, Deck};
+use paigow::engine::anchors::{
+    EMPERORS_CHALLENGE, PAI_GOW_MANIA_SEVEN, PAI_GOW_MANIA_THREE, PublishedBet,
+};
 use paigow::engine::exact::{LineCounts, Method, category_counts, paytable_counts};
 use paigow::eval::{Category, Evaluator, FiveAces, JokerRule, Ranking};
 use paigow::game::paytable::{BetKind, Event, Paytable};
@@ -172,48 +175,30 @@ fn side_bets_by_structure_equal_every_hand_dealt() {
     }
 }
 
-#[test]
-fn emperors_challenge_matches_the_published_combinations() {
-    let (table, counts) = counts_for("emperors-challenge", 1);
-    let published = [
-        ("seven_card_natural_straight_flush", 32),
-        ("seven_card_straight_flush_with_joker", 196),
-        ("five_aces", 1_128),
-        ("royal_flush", 26_092),
-        ("straight_flush", 184_644),
-        ("four_of_a_kind", 307_472),
-        ("full_house", 4_188_528),
-        ("flush", 6_172_088),
-        ("three_of_a_kind", 7_672_500),
-        ("straight", 11_034_204),
-        ("pai_gow_9_high", 31_080),
-        ("pai_gow_T_high", 248_640),
-        ("pai_gow_J_high", 963_480),
-    ];
-    for (event, n) in published {
+/// The shipped paytable `bet` names, counted over every hand of the 53-card deck, gives each of
+/// its published line counts and the hands no line pays.
+fn assert_published_lines(bet: &PublishedBet, total: u64) {
+    let (table, counts) = counts_for(bet.paytable, 1);
+    for &(event, n) in bet.lines {
         assert_eq!(line_count(&table, &counts, event), n, "{event}");
     }
-    assert_eq!(*counts.counts.last().unwrap(), 123_312_996);
-    assert_eq!(counts.total(), 154_143_080);
+    assert_eq!(*counts.counts.last().unwrap(), bet.no_line);
+    assert_eq!(
+        counts.counts.len(),
+        bet.lines.len() + 1,
+        "every line published"
+    );
+    assert_eq!(counts.total(), total);
+}
+
+#[test]
+fn emperors_challenge_matches_the_published_combinations() {
+    assert_published_lines(&EMPERORS_CHALLENGE, 154_143_080);
 }
 
 #[test]
 fn pai_gow_mania_matches_the_published_combinations() {
-    let (table, counts) = counts_for("pai-gow-mania-seven", 1);
-    let published = [
-        ("five_aces", 1_128),
-        ("royal_flush", 26_132),
-        ("straight_flush", 184_832),
-        ("four_of_a_kind", 307_472),
-        ("full_house", 4_188_528),
-        ("flush", 6_172_088),
-        ("three_of_a_kind", 7_672_500),
-        ("straight", 11_034_204),
-    ];
-    for (event, n) in published {
-        assert_eq!(line_count(&table, &counts, event), n, "{event}");
-    }
-    assert_eq!(*counts.counts.last().unwrap(), 124_556_196);
+    assert_published_lines(&PAI_GOW_MANIA_SEVEN, 154_143_080);
 }
 
 /// Every 7-card straight flush of the 54-card deck, built from its definition: a suit, a run of
@@ -445,12 +430,11 @@ fn fortune_matches_the_published_return() {
 /// of 53 cards), and its return (-0.03859) to the published decimals.
 #[test]
 fn pai_gow_mania_three_card_bet_matches_the_published_combinations() {
+    assert_published_lines(&PAI_GOW_MANIA_THREE, 23_426);
     let (table, counts) = counts_for("pai-gow-mania-three", 1);
-    let published = [48, 58, 100, 1_020, 1_308, 3_912, 16_980];
-    assert_eq!(counts.counts, published);
-    assert_eq!(counts.total(), 23_426);
     let (num, den) = exact_return(&table, &counts);
-    assert_eq!(format!("{:.5}", num as f64 / den as f64), "-0.03859");
+    let percent = format!("{:.3}", 100.0 * num as f64 / den as f64);
+    assert_eq!(percent, PAI_GOW_MANIA_THREE.player_return);
 }
 
 /// The 3-card bet under the wild joker and on two jokers: every hand is counted once, and the

@@ -5,8 +5,9 @@ use std::fs;
 use std::path::{Path, PathBuf};
 
 use assert_cmd::Command;
+use paigow::engine::anchors::FOXWOODS_JB;
+use paigow::engine::exact_main::MainExact;
 use paigow::engine::exact_main::cache::{disjoint_pairs, store_in};
-use paigow::engine::exact_main::{MainExact, PairCounts};
 use paigow::game::GameRules;
 use paigow::strategy::resolve::resolve;
 
@@ -32,16 +33,9 @@ pub fn paigow() -> Command {
 pub fn store_foxwoods(cache: &Path) -> (PathBuf, MainExact) {
     let game = GameRules::load("standard").unwrap();
     let fox = resolve("foxwoods", &game).unwrap().identity();
-    let (win, push, loss) = (
-        2_402_491_783_820_756,
-        3_341_087_256_920_524,
-        2_506_879_990_473_120,
-    );
-    assert_eq!(win + push + loss, disjoint_pairs(&game));
+    assert_eq!(FOXWOODS_JB.pairs(), disjoint_pairs(&game));
     let exact = MainExact {
-        counts: PairCounts {
-            classes: [win, 0, push, 0, loss, 0, 0],
-        },
+        counts: FOXWOODS_JB,
         wager: game.main_wager,
     };
     (store_in(cache, &game, &fox, &fox, &exact).unwrap(), exact)
