@@ -16,6 +16,7 @@ mod merge_cmd;
 pub mod progress;
 mod report_cmd;
 pub mod run_args;
+mod self_test_cmd;
 mod simulate_cmd;
 mod table_cmd;
 mod way_cmd;
@@ -55,6 +56,9 @@ enum Command {
     CheckWay(way_cmd::CheckWayArgs),
     /// Every hand two house ways set differently, grouped by hand class and rule.
     DiffWays(diff_ways_cmd::DiffWaysArgs),
+    /// Reproduce the published figures on this machine (category counts, Emperor's Challenge
+    /// and Pai Gow Mania, exact main): PASS or FAIL per check, non-zero exit on any FAIL.
+    SelfTest(self_test_cmd::SelfTestArgs),
 }
 
 /// The game option every command shares.
@@ -103,6 +107,7 @@ pub fn run(cli: Cli) -> anyhow::Result<()> {
         Command::Set(args) => way_cmd::set(&args),
         Command::CheckWay(args) => way_cmd::check_way(&args),
         Command::DiffWays(args) => diff_ways_cmd::run(&args),
+        Command::SelfTest(args) => self_test_cmd::run(&args),
     }
 }
 

@@ -1,7 +1,8 @@
 //! Anchors: figures published outside this project that the tool reproduces, and the project's
 //! own exact figure of JB's Foxwoods way that its committed report quotes, each with its source.
 //!
-//! The one home of these figures: the test suite checks the engines against them. The shipped paytables
+//! The one home of these figures: the test suite checks the engines against them, and `paigow
+//! self-test` reproduces them on a lab's machine ([`super::self_test`]). The shipped paytables
 //! also state the published line counts and returns as claims, for every report's audit; a test
 //! holds those claims equal to [`PUBLISHED_BETS`], so the two cannot drift apart.
 
@@ -123,7 +124,7 @@ pub const PAI_GOW_MANIA_THREE: PublishedBet = PublishedBet {
     player_return: "-3.859",
 };
 
-/// Every published side-bet table.
+/// Every published side-bet table, in the order `paigow self-test` checks them.
 pub const PUBLISHED_BETS: [PublishedBet; 3] =
     [EMPERORS_CHALLENGE, PAI_GOW_MANIA_SEVEN, PAI_GOW_MANIA_THREE];
 
@@ -148,7 +149,8 @@ pub const FOXWOODS_EXACT: PairCounts = PairCounts {
 /// JB's published enumeration of the same pairs (Wizard of Odds, Pai Gow Poker, Foxwoods
 /// against Foxwoods), losses with or without a copy together: player EV −2.721216% against
 /// this tool's −2.721126% ([`FOXWOODS_EXACT`]), 1 to 3 parts per million of the pairs apart,
-/// unexplained. The tests use it as a cached result that differs from any count of the engine.
+/// unexplained. Not reproduced, so not a check of `paigow self-test`; the tests use it as a
+/// cached result that differs from any count of the engine.
 pub const FOXWOODS_JB: PairCounts = PairCounts {
     classes: [
         2_402_491_783_820_756, // win

@@ -1,7 +1,8 @@
 //! The main wager by brute force: every ordered pair of disjoint hands of a small deck dealt
 //! and settled as the simulator settles a round (each hand set by its strategy, the dealer's
 //! by [`set_dealer`], the pair by [`settle`]). The reference that `exact main`'s
-//! inclusion-exclusion ([`super::exact_main`]) is held to on reduced decks by the tests; it shares none of that method's steps (no shapes, no sweep).
+//! inclusion-exclusion ([`super::exact_main`]) is held to on reduced decks, by the tests and by
+//! `paigow self-test`; it shares none of that method's steps (no shapes, no sweep).
 //!
 //! Cost: the square of the deck's 7-card hands (19,448 hands, about 3.8e8 pairs looked at, for
 //! four ranks and one joker), spread over the current rayon pool.

@@ -223,7 +223,8 @@ fn check_joker_deck(rule: JokerRule, jokers: u8, method: Method, which: &[Rankin
 }
 
 /// The 53-card counts this file derives (the published 52-card counts and the brute force of
-/// every hand with the joker) are Alspach's published table, row by row.
+/// every hand with the joker) are Alspach's published table, row by row (which `paigow
+/// self-test` reproduces by dealing every hand).
 #[test]
 fn the_derived_53_card_counts_are_the_published_ones() {
     let derived = expected(JokerRule::Bug).deck53;

@@ -1,6 +1,6 @@
 //! `exact main` through the library: on reduced decks (fewer ranks, four suits, the game's rules
 //! and real house ways) every ordered pair of disjoint hands is settled by brute force
-//! (`engine::brute_main`), with the strategies and `settle`
+//! (`engine::brute_main`, which `paigow self-test` also runs), with the strategies and `settle`
 //! the simulator uses, and the inclusion-exclusion must give the same
 //! counts to the unit; then exact against a small Monte Carlo for every shipped game and way.
 

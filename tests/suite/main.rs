@@ -33,6 +33,7 @@ mod run_check;
 mod run_engine;
 mod run_identity;
 mod self_consistency;
+mod self_test;
 mod setting_bets;
 mod settlement_rules;
 mod shard_format;

@@ -1,5 +1,6 @@
 //! Side-bet exact counts, each line checked a second, independent way:
-//! - one-joker bets against the publisher's own combination counts (`engine::anchors`);
+//! - one-joker bets against the publisher's own combination counts (`engine::anchors`, which
+//!   `paigow self-test` also reproduces);
 //! - the Double Joker Big Hand Bonus against closed forms and a separate enumeration of 7-card
 //!   straight flushes written in this file, plus the category counts of `exact categories`;
 //! - the Joker Bonus against an enumeration of where two jokers can lie in a 14-card deal.

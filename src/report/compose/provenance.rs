@@ -209,7 +209,7 @@ fn identity_of(run: &RunDir) -> Identity {
 /// compiler and target, and the SHA-256 of the binary ("-" where a manifest written before it
 /// was recorded does not say).
 pub fn software_section(doc: &mut Document, runs: &[&RunDir], maker: &Identity) {
-    doc.say("The software that made this report and each run it reads. The binary's SHA-256 identifies the executable itself: a lab that builds the same commit with the same compiler and profile for the same target may still get other bytes (paths and build settings enter the binary), so it is checked against the binary the lab runs, with `sha256sum $(which paigow)`.");
+    doc.say("The software that made this report and each run it reads. The binary's SHA-256 identifies the executable itself: a lab that builds the same commit with the same compiler and profile for the same target may still get other bytes (paths and build settings enter the binary), so it is checked against the binary the lab runs, with `sha256sum $(which paigow)`; `paigow self-test` reproduces the published figures on that binary.");
     let mut t = Table::new(&[
         "made",
         "version",
