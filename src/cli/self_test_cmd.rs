@@ -18,7 +18,7 @@ use crate::report::facts::{LONG_VERSION, binary_sha256};
 const HELP: Help = Help {
     examples: &[
         (
-            "Every check on every core (about 20 s on two idle cores)",
+            "Every check on every core (20 to 30 s on two cores)",
             "paigow self-test",
         ),
         (

@@ -1,13 +1,13 @@
 //! `paigow self-test`: the published anchors ([`super::anchors`]) reproduced on this machine,
 //! each figure one [`Check`] that passes only when the figure computed equals the one expected.
 //!
-//! The checks, in [`SECTIONS`] order (about 20 s on two idle cores in all):
+//! The checks, in [`SECTIONS`] order (24 s in all on two cores under a load of about 3):
 //! - the evaluator: every 7-card hand of the 53-card deck dealt and valued (154,143,080 hands,
 //!   the brute force, not the structure count), by category, against Alspach's table;
 //! - Emperor's Challenge and Pai Gow Mania (both bets): every published line count and the
 //!   published return, at its precision, from the structure count of every hand;
 //! - the main wager of the standard game, Foxwoods against Foxwoods, over every ordered pair of
-//!   disjoint hands (`exact main`'s inclusion-exclusion, the longest check: about 10 s), against
+//!   disjoint hands (`exact main`'s inclusion-exclusion, the longest check: 10 to 16 s), against
 //!   this tool's committed count ([`FOXWOODS_EXACT`]: JB's own published count differs, by 1 to
 //!   3 parts per million, and is not a check);
 //! - `exact main` against the brute force ([`super::brute_main`]) on reduced decks (four ranks,
@@ -98,7 +98,7 @@ pub const SECTIONS: [Section; 4] = [
                    reports/exact/standard-foxwoods-vs-foxwoods-main (JB's own published count \
                    differs by 1 to 3 parts per million of the pairs, unexplained: player EV \
                    -2.721216% against -2.721126%)",
-        takes: "about 10 s",
+        takes: "10 to 16 s",
         run: || foxwoods_main(&FOXWOODS_EXACT),
     },
     Section {
