@@ -71,8 +71,9 @@ pub fn run(args: &SelfTestArgs) -> anyhow::Result<()> {
     let started = Instant::now();
     let threads = args.threads.unwrap_or_else(rayon::current_num_threads);
     let pool = thread_pool(threads)?;
+    let on = format!("{threads} thread{}", if threads == 1 { "" } else { "s" });
     super::print_stdout(&format!(
-        "paigow {LONG_VERSION}\nbinary SHA-256 {}\n{threads} threads\n",
+        "paigow {LONG_VERSION}\nbinary SHA-256 {}\n{on}\n",
         binary_sha256()
     ))?;
     let (mut checks, mut failed) = (0, 0);
@@ -98,8 +99,7 @@ pub fn run(args: &SelfTestArgs) -> anyhow::Result<()> {
     }
     let seconds = started.elapsed().as_secs_f64();
     super::print_stdout(&format!(
-        "\nself-test: {checks} checks, {} PASS, {failed} FAIL, in {seconds:.1} s on {threads} \
-         threads\n",
+        "\nself-test: {checks} checks, {} PASS, {failed} FAIL, in {seconds:.1} s on {on}\n",
         checks - failed
     ))?;
     if failed > 0 {
