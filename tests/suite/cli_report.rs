@@ -396,8 +396,9 @@ fn an_exact_main_directory_reports_with_the_simulation_of_its_ways() {
     let md = fs::read_to_string(out.join("report.md")).unwrap();
     let rows = markdown_rows(&md);
     // Beside each decimal, its fraction of the counts and pays.
+    // Each line named as the game names it, as a simulation's table does.
     let win = [
-        "win both",
+        "Player wins both hands",
         "0.95",
         "10",
         "0.5000000000",

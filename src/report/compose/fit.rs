@@ -212,12 +212,10 @@ fn gap_lines(sim: &WagerRun, exact: &WagerRun, e: &Counted, c: &Counted) -> Tabl
             let share = to_f64(&c.probability(j));
             let spread = to_f64(&((&e.lines[i].pays - &ev) * (&e.lines[i].pays - &ev)));
             let part = (share - p) * spread;
-            let label = sim.returns.get(sim_rows[j], "label");
-            let label = if label.is_empty() { event } else { label };
             Some((
                 part,
                 vec![
-                    label.trim().to_string(),
+                    sim.label(sim_rows[j]),
                     pays(exact.returns.get(row, "pays")),
                     format!("{:.2}", p * n),
                     count(&c.lines[j].count.to_string()),

@@ -125,14 +125,8 @@ impl<'a> Figures<'a> {
         let largest = c.largest_pay().map(|line| {
             let i = (c.lines.iter()).position(|l| l == line).unwrap_or(0);
             let row = w.paying_rows()[i];
-            let label = w.returns.get(row, "label");
-            let label = if label.is_empty() {
-                w.returns.get(row, "event").trim()
-            } else {
-                label
-            };
             let pay = w.returns.get(row, "pays").to_string();
-            (label.to_string(), pay, to_f64(&c.probability(i)))
+            (w.label(row), pay, to_f64(&c.probability(i)))
         });
         Some(Figures {
             name: name.to_string(),

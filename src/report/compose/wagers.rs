@@ -17,6 +17,8 @@ use num_rational::BigRational;
 use num_traits::{Signed, Zero};
 
 use super::format::{count, dash, decimal, number, pays, percent, percent_of};
+use super::game::GameView;
+use crate::game::wager::{ReturnRow, return_rows};
 use crate::report::counted::{self, Counted, Line, fraction};
 use crate::report::document::svg::{RunningPoint, bars, convergence};
 use crate::report::document::{Block, DataFile, Document, Figure, Table, slug, strong, text};
@@ -36,6 +38,9 @@ pub struct WagerRun<'a> {
     pub rows: Vec<&'a Vec<String>>,
     pub summary: &'a CsvFile,
     pub figures: &'a Vec<String>,
+    /// The words of each main-wager event, where the returns file has no `label` column (an
+    /// `exact main` run): the same words a simulation of the game writes.
+    labels: Vec<ReturnRow>,
 }
 
 impl<'a> WagerRun<'a> {
@@ -49,13 +54,36 @@ impl<'a> WagerRun<'a> {
             .find(|r| names.contains(&summary.get(r, "wager")))?;
         let wager = summary.get(figures, "wager");
         let rows = returns.rows_with("wager", wager).collect();
+        let labels = if MAIN_NAMES.contains(&wager) && !returns.has("label") {
+            (GameView::of(run).rules.as_ref())
+                .map_or_else(Vec::new, |rules| return_rows(&rules.main_wager))
+        } else {
+            Vec::new()
+        };
         Some(WagerRun {
             run,
             returns,
             rows,
             summary,
             figures,
+            labels,
         })
+    }
+
+    /// A line's event in words: its `label` cell; where the file has none, the words the game
+    /// gives the event (so an exact run's table names each line as a simulation's does); else
+    /// the event as written.
+    pub fn label(&self, row: &[String]) -> String {
+        let (label, event) = (
+            self.returns.get(row, "label"),
+            self.returns.get(row, "event"),
+        );
+        if !label.is_empty() {
+            return label.to_string();
+        }
+        (self.labels.iter())
+            .find(|r| r.event == event)
+            .map_or_else(|| event.trim().to_string(), |r| r.label.to_string())
     }
 
     /// Whether the counts are exact (an enumeration) rather than simulated.
@@ -193,10 +221,10 @@ pub fn returns_table(w: &WagerRun) -> Table {
     for row in &w.rows {
         let cell = |c: &str| w.returns.get(row, c).to_string();
         let is_total = cell("event") == "total";
-        let label = match (is_total, cell("label").is_empty()) {
-            (true, _) => "Total".to_string(),
-            (false, true) => cell("event").trim().to_string(),
-            (false, false) => cell("label"),
+        let label = if is_total {
+            "Total".to_string()
+        } else {
+            w.label(row)
         };
         let n = cell(w.count_column());
         let one_in = match (w.returns.has("one_in"), is_total) {
@@ -483,15 +511,7 @@ pub fn ranges(doc: &mut Document, w: &WagerRun) {
 pub fn return_by_line(w: &WagerRun, name: &str) -> Option<Figure> {
     let rows: Vec<(String, f64)> = (w.rows.iter())
         .filter(|r| number(w.returns.get(r, "pays")).is_some_and(|p| p > 0.0))
-        .filter_map(|r| {
-            let label = w.returns.get(r, "label");
-            let label = if label.is_empty() {
-                w.returns.get(r, "event").trim()
-            } else {
-                label
-            };
-            Some((label.to_string(), number(w.returns.get(r, "return"))?))
-        })
+        .filter_map(|r| Some((w.label(r), number(w.returns.get(r, "return"))?)))
         .collect();
     if rows.is_empty() {
         return None;
@@ -600,13 +620,8 @@ pub fn cross_check(doc: &mut Document, sim: &WagerRun, exact: &WagerRun) {
             }
             _ => "-",
         };
-        let label = sim.returns.get(row, "label");
         t.row(vec![
-            if label.is_empty() {
-                event.to_string()
-            } else {
-                label.to_string()
-            },
+            sim.label(row),
             dash(p_exact),
             count(sim.returns.get(row, "count")),
             dash(sim.returns.get(row, "probability")),

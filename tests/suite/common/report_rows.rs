@@ -104,11 +104,12 @@ pub fn shows_returns_row(rows: &[Vec<String>], header: &[String], row: &[String]
             ""
         }
     };
-    // An exact main wager's rows have no label: the report shows the event.
-    let label = match (header.iter().any(|h| h == "label"), get("event").trim()) {
-        (true, _) => get("label"),
-        (false, "total") => "Total",
-        (false, event) => event,
+    // An exact main wager's rows have no label: the report shows the words the game gives
+    // the event (`game::wager::return_rows`), as a simulation's table does.
+    let labels: Vec<&str> = match (header.iter().any(|h| h == "label"), get("event")) {
+        (true, _) => vec![get("label")],
+        (false, "total") => vec!["Total"],
+        (false, event) => main_wager_labels(event),
     };
     let count = if get("combinations").is_empty() {
         get("count")
@@ -122,11 +123,40 @@ pub fn shows_returns_row(rows: &[Vec<String>], header: &[String], row: &[String]
         _ => None,
     };
     rows.iter().filter_map(decimals_only).any(|r| {
-        r[0] == label
+        labels.contains(&r[0].as_str())
             && (get("event") == "total" || shown(&r[1]) == get("pays").parse().ok())
             && shown(&r[2]) == count.parse().ok()
             && r[3] == get("probability")
             && one_in.is_none_or(|x| shown(&r[4]).is_some_and(|s| (s - x).abs() <= 0.0051))
             && r[5] == get("return")
     })
+}
+
+/// The words a game may give a main-wager event, whatever its rules (its qualification, an
+/// overqualifier, how a tie on both hands settles).
+fn main_wager_labels(event: &str) -> Vec<&'static str> {
+    use paigow::game::settlement::{DoubleCopy, Settlement};
+    use paigow::game::wager::{EVEN_MONEY, MainWager, Qualification, return_rows};
+    let qualifications = [
+        Qualification::Always,
+        Qualification::Pair,
+        Qualification::NotQueenHigh,
+        Qualification::NotAceHigh,
+        Qualification::NotNineHighFront,
+    ];
+    let mut labels = Vec::new();
+    for qualification in qualifications {
+        for double_copy in [DoubleCopy::Loss, DoubleCopy::Push] {
+            let wager = MainWager {
+                qualification,
+                overqualifier: Some(3),
+                double_copy,
+                settlement: Settlement::new(double_copy),
+                ..EVEN_MONEY
+            };
+            let found = return_rows(&wager).into_iter().filter(|r| r.event == event);
+            labels.extend(found.map(|r| r.label));
+        }
+    }
+    labels
 }
