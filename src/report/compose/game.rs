@@ -9,7 +9,7 @@ use crate::eval::{FiveAces, JokerRule, Wheel};
 use crate::files::TextFile;
 use crate::game::GameRules;
 use crate::game::paytable::Paytable;
-use crate::report::document::{Block, Document, Table, code, text};
+use crate::report::document::{Block, Document, Inline, Table, code, text};
 use crate::report::runs::{RunDir, shipped_for, verified_text};
 use crate::strategy::resolve::OptimalKind;
 
@@ -239,28 +239,33 @@ pub fn ways_section(doc: &mut Document, ways: &[WayView]) {
         return;
     }
     doc.heading(3, "House ways and strategies");
-    let mut shown_files: Vec<(String, String)> = Vec::new();
+    // Each file shown so far: its SHA-256, the way it was shown under and that heading's id.
+    let mut shown_files: Vec<(String, String, String)> = Vec::new();
     for way in ways {
         let file_name = way.file.as_ref().map(|f| toml_field(&f.text, "name"));
         let shown = match file_name.filter(|n| !n.is_empty()) {
             Some(n) if built_in(&way.name).is_none() => n,
             _ => way.name.clone(),
         };
-        doc.heading(4, &format!("{shown} ({})", way.roles.join(", ")));
+        let id = doc.heading(4, &format!("{shown} ({})", way.roles.join(", ")));
         if let Some(words) = built_in(&way.name) {
             doc.say(words);
         }
         let Some(file) = &way.file else {
             continue;
         };
-        match shown_files.iter().find(|(sha, _)| *sha == file.sha256()) {
-            Some((_, name)) => doc.say(format!(
-                "Its house-way file is {name}'s, above ({}, the same SHA-256).",
-                file.origin
-            )),
+        match shown_files.iter().find(|(sha, _, _)| *sha == file.sha256()) {
+            Some((_, name, id)) => doc.paragraph(vec![
+                text("Its house-way file is "),
+                Inline::Link {
+                    text: format!("{name}'s"),
+                    target: format!("#{id}"),
+                },
+                text(format!(", above ({}, the same SHA-256).", file.origin)),
+            ]),
             None => {
                 way_rules(doc, file);
-                shown_files.push((file.sha256(), shown));
+                shown_files.push((file.sha256(), shown, id));
             }
         }
     }
@@ -281,14 +286,14 @@ fn built_in(name: &str) -> Option<String> {
                 "Built-in: each hand is set the legal way with the highest expected value against a dealer who sets by {dealer}, \
              priced exactly against every dealer hand of the cards it leaves and summed over the hands of its shape \
              (card removal is modelled: the best of every strategy that sets from the hand's shape; ties go to the better back hand, then front). \
-             The dealer's way, whose rules follow, is read from its file."
+             The dealer's way is read from its file."
             ));
         }
         Some((OptimalKind::FullDeck, dealer)) => {
             return Some(format!(
                 "Built-in: each hand is set the legal way with the highest expected value against a dealer who sets by {dealer}, \
              priced against every dealer hand of the full deck (an approximation: card removal is not modelled; ties go to the better back hand). \
-             The dealer's way, whose rules follow, is read from its file."
+             The dealer's way is read from its file."
             ));
         }
         None => {}
@@ -299,7 +304,7 @@ fn built_in(name: &str) -> Option<String> {
     {
         return Some(format!(
             "Built-in: the player sees the dealer's set hand and keeps the legal settings with the best result against it \
-             (win both, then push, then lose; a tie on a hand goes to the dealer), breaking ties by the house way {} (below).",
+             (win both, then push, then lose; a tie on a hand goes to the dealer), breaking ties by the house way {}.",
             tie(way)
         ));
     }
