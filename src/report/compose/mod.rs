@@ -20,7 +20,10 @@
 //! simulation is set against an exact run only when both list the same paytable (by SHA-256,
 //! where both manifests embed it) and, for the main wager, the same ways by name and file; the
 //! document depends only on the runs' files and the options, so the same runs give the same
-//! report.
+//! report. Each line of a wager is named alike in every run's table (`WagerRun::label`: an
+//! `exact main` run's events in the game's words, as a simulation writes them), and a
+//! simulation whose results for a wager are an earlier one's, row for row from the same deals,
+//! is named with a link to it, not shown twice.
 
 pub mod dealing;
 pub mod fit;
@@ -344,10 +347,57 @@ fn wager_part(doc: &mut Document, name: &str, runs: &[&RunDir]) {
     for w in exact() {
         exact_part(doc, name, w);
     }
+    // Each simulation shown in full so far, with its heading's id.
+    let mut shown: Vec<(&WagerRun, String)> = Vec::new();
     for (i, w) in found.iter().filter(|w| !w.is_exact()).enumerate() {
+        if let Some((earlier, id)) = shown.iter().find(|(s, _)| same_results(s, w)) {
+            repeated_part(doc, w, earlier, id);
+            continue;
+        }
         let matched = exact().find(|e| same_paytable(e.run, w.run, name, main));
-        simulated_part(doc, w, matched, exact().next().is_none() && i == 0);
+        let id = simulated_part(doc, w, matched, exact().next().is_none() && i == 0);
+        shown.push((w, id));
     }
+}
+
+/// Whether two simulations of the same deals (seed and number) report the wager alike, row for
+/// row: its returns lines, its summary and its convergence (a side bet paid on the player's
+/// seven cards, in two runs whose ways differ).
+fn same_results(a: &WagerRun, b: &WagerRun) -> bool {
+    let same_deals = ["seed", "deals"]
+        .iter()
+        .all(|f| a.run.fact(f) == b.run.fact(f));
+    same_deals
+        && a.rows == b.rows
+        && a.figures == b.figures
+        && convergence_rows(a) == convergence_rows(b)
+}
+
+/// A simulation's convergence rows for its wager.
+fn convergence_rows<'a>(w: &WagerRun<'a>) -> Option<Vec<&'a Vec<String>>> {
+    let file = w.run.csv.get("convergence.csv")?;
+    Some(
+        file.rows_with("wager", w.summary.get(w.figures, "wager"))
+            .collect(),
+    )
+}
+
+/// A simulation whose results for the wager are an earlier one's (headed `id`): said in one
+/// line, not repeated.
+fn repeated_part(doc: &mut Document, w: &WagerRun, earlier: &WagerRun, id: &str) {
+    doc.heading(4, &format!("Simulated: {}", w.run.dir));
+    doc.say(format!("{}.", capital(&describe_run(w.run))));
+    doc.paragraph(vec![
+        text("Its counts, figures and convergence for this wager are those of "),
+        Inline::Link {
+            text: earlier.run.dir.clone(),
+            target: format!("#{id}"),
+        },
+        text(
+            ", line for line, so they are not repeated: the runs deal the same hands, and this \
+             bet's result does not depend on the ways that differ between them.",
+        ),
+    ]);
 }
 
 /// The text with a capital first letter.
@@ -433,9 +483,14 @@ fn exact_part(doc: &mut Document, name: &str, w: &WagerRun) {
 }
 
 /// A simulated run of a wager: returns, figures, its cross-check against the exact run, and its
-/// convergence.
-fn simulated_part(doc: &mut Document, w: &WagerRun, exact: Option<&WagerRun>, with_ranges: bool) {
-    doc.heading(4, &format!("Simulated: {}", w.run.dir));
+/// convergence. Returns the heading's id.
+fn simulated_part(
+    doc: &mut Document,
+    w: &WagerRun,
+    exact: Option<&WagerRun>,
+    with_ranges: bool,
+) -> String {
+    let id = doc.heading(4, &format!("Simulated: {}", w.run.dir));
     doc.say(format!("{}.", capital(&describe_run(w.run))));
     doc.push(Block::Table(returns_table(w)));
     doc.push(Block::Table(figures_table(w)));
@@ -456,4 +511,5 @@ fn simulated_part(doc: &mut Document, w: &WagerRun, exact: Option<&WagerRun>, wi
     if let Some(figure) = convergence_figure(w.run, wager, exact_ev) {
         doc.push(Block::Figure(figure));
     }
+    id
 }
