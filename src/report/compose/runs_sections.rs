@@ -90,7 +90,8 @@ pub fn compare_section(doc: &mut Document, run: &RunDir) {
             file: format!("forest-{}.svg", slug(&run.dir)),
             svg: forest("Paired EV differences between house ways", &rows, "EV difference (a - b) per unit bet"),
             caption: format!(
-                "Each pair's EV difference (dot) with its paired 95% (thick) and 99% (thin) intervals, from compare.csv of {}. \
+                "Each pair's EV difference (dark mark) with its paired 95% (thick) and 99% (thin, capped) intervals, \
+                 written at the right as the difference [95% interval], from compare.csv of {}. \
                  An interval that does not cross zero ranks the two ways.",
                 run.dir
             ),

@@ -1,5 +1,8 @@
 //! Figures as SVG: a convergence plot (a running estimate with its band, on a log axis, and a
 //! reference line), horizontal bars, and a forest plot (estimates with nested intervals).
+//! Labels and marks are placed so that none covers the data it stands beside: the exact value's
+//! label keeps clear of the simulated line, and a forest plot's marks lie under its intervals
+//! (`tests/suite/report_browser.rs` measures both in Chromium).
 //!
 //! Each drawing is a standalone `<svg>` element with a `viewBox`, so it scales in a page and
 //! opens on its own; it uses no fonts or resources beyond a generic font family. Invariants:
@@ -220,20 +223,115 @@ pub fn convergence(title: &str, points: &[RunningPoint], exact: Option<f64>) -> 
             (WIDTH - right, py),
             &format!("stroke=\"{RED}\" stroke-width=\"1.5\" stroke-dasharray=\"6 4\""),
         );
-        label(
-            &mut out,
-            (left + 8.0, py - 6.0),
-            "start",
-            &format!("exact {}", percent(e, 4)),
-        );
+        let words = format!("exact {}", percent(e, 4));
+        let simulated: Vec<(f64, f64)> = (points.iter())
+            .map(|p| (x.at(p.deals), y.at(p.estimate)))
+            .collect();
+        let plot = Box2 {
+            x0: left,
+            y0: top,
+            x1: WIDTH - right,
+            y1: height - bottom,
+        };
+        if let Some(at) = clear_spot(&words, py, &plot, &simulated) {
+            label(&mut out, at, "start", &words);
+        }
     }
-    legend(&mut out, left, height - 14.0, exact.is_some());
+    legend(&mut out, left, height - 14.0, exact.map(|e| percent(e, 4)));
     out.push_str("</svg>\n");
     out
 }
 
-/// The legend of a convergence plot.
-fn legend(out: &mut String, x: f64, y: f64, exact: bool) {
+/// A rectangle in pixels, `x0 <= x1` and `y0 <= y1`.
+#[derive(Clone, Copy, Debug, PartialEq)]
+struct Box2 {
+    x0: f64,
+    y0: f64,
+    x1: f64,
+    y1: f64,
+}
+
+impl Box2 {
+    fn contains(&self, (x, y): (f64, f64)) -> bool {
+        (self.x0..=self.x1).contains(&x) && (self.y0..=self.y1).contains(&y)
+    }
+
+    fn holds(&self, other: &Box2) -> bool {
+        self.contains((other.x0, other.y0)) && self.contains((other.x1, other.y1))
+    }
+
+    fn overlaps(&self, other: &Box2) -> bool {
+        self.x0 <= other.x1 && other.x0 <= self.x1 && self.y0 <= other.y1 && other.y0 <= self.y1
+    }
+
+    /// Whether the segment from `a` to `b` passes through the box (Liang-Barsky clipping).
+    fn meets_segment(&self, a: (f64, f64), b: (f64, f64)) -> bool {
+        let (dx, dy) = (b.0 - a.0, b.1 - a.1);
+        let (mut t0, mut t1) = (0.0f64, 1.0f64);
+        for (p, q) in [
+            (-dx, a.0 - self.x0),
+            (dx, self.x1 - a.0),
+            (-dy, a.1 - self.y0),
+            (dy, self.y1 - a.1),
+        ] {
+            if p == 0.0 {
+                if q < 0.0 {
+                    return false;
+                }
+            } else if p < 0.0 {
+                t0 = t0.max(q / p);
+            } else {
+                t1 = t1.min(q / p);
+            }
+        }
+        t0 <= t1
+    }
+}
+
+/// The box a 12-pixel label of `words` takes when written from `(x, y)` (anchored at its
+/// start), its white halo and a margin included. Glyphs are taken as 7.6 pixels wide, the
+/// widest digit of the sans-serif fonts named (a `%` is wider, so it counts twice).
+fn label_box(words: &str, (x, y): (f64, f64)) -> Box2 {
+    let chars = words.chars().map(|c| if c == '%' { 2.0 } else { 1.0 });
+    let width = 7.6 * chars.sum::<f64>() + 8.0;
+    Box2 {
+        x0: x - 4.0,
+        y0: y - 14.0,
+        x1: x - 4.0 + width,
+        y1: y + 6.0,
+    }
+}
+
+/// Where the exact value's label `words` goes beside its dashed line at height `py`: the first
+/// place along the line, from the left end to the right, above the line and then below (just
+/// off it, then a little farther), whose box stays inside `plot` and clear of the simulated
+/// line (`simulated`, its dots included).
+/// `None` where there is none (the legend gives the value then).
+fn clear_spot(words: &str, py: f64, plot: &Box2, simulated: &[(f64, f64)]) -> Option<(f64, f64)> {
+    let width = label_box(words, (0.0, 0.0)).x1;
+    let (first, last) = (plot.x0 + 8.0, plot.x1 - width);
+    let steps = 12;
+    let xs = (0..=steps).map(|i| first + (last - first) * f64::from(i) / f64::from(steps));
+    let dot = |&(x, y): &(f64, f64)| Box2 {
+        x0: x - 4.0,
+        y0: y - 4.0,
+        x1: x + 4.0,
+        y1: y + 4.0,
+    };
+    let clear = |b: &Box2| {
+        plot.holds(b)
+            && simulated.windows(2).all(|s| !b.meets_segment(s[0], s[1]))
+            && simulated.iter().map(dot).all(|d| !b.overlaps(&d))
+    };
+    // Just above or below the line first, then a little farther off.
+    let offsets = [[-6.0, 16.0], [-18.0, 28.0]];
+    (offsets.iter())
+        .flat_map(|pair| xs.clone().flat_map(move |x| pair.map(|dy| (x, py + dy))))
+        .find(|&at| clear(&label_box(words, at)))
+}
+
+/// The legend of a convergence plot, with the exact value where known.
+fn legend(out: &mut String, x: f64, y: f64, exact: Option<String>) {
     let _ = writeln!(
         out,
         "<rect x=\"{x:.1}\" y=\"{:.1}\" width=\"18\" height=\"10\" fill=\"{BAND}\"/>",
@@ -252,14 +350,14 @@ fn legend(out: &mut String, x: f64, y: f64, exact: bool) {
         "start",
         "simulated EV after that many deals",
     );
-    if exact {
+    if let Some(value) = exact {
         line(
             out,
             (x + 400.0, y - 4.0),
             (x + 420.0, y - 4.0),
             &format!("stroke=\"{RED}\" stroke-width=\"1.5\" stroke-dasharray=\"6 4\""),
         );
-        label(out, (x + 426.0, y), "start", "exact EV");
+        label(out, (x + 426.0, y), "start", &format!("exact EV, {value}"));
     }
 }
 
@@ -389,17 +487,28 @@ pub struct ForestRow {
     pub ci99: (f64, f64),
 }
 
-/// A forest plot: each row's estimate (a dot), its 95% interval (thick) and 99% interval
-/// (thin), against a zero line.
+/// The colour of a forest plot's estimate marks.
+const INK: &str = "#1b1f24";
+
+/// A forest plot: each row's 95% interval (a thick bar), its 99% interval (a thin line with
+/// end caps) and its estimate (a tall thin mark), against a zero line, with the three values
+/// written at the row's right.
+///
+/// Invariant: no mark is drawn over an interval. The estimate's mark is drawn first and is taller
+/// than the bars, so it shows above and below them, and an interval narrower than any mark
+/// still shows, on top of it; the written values give each interval whatever the scale (pairs
+/// whose differences are far apart leave the close ones a few pixels wide).
 pub fn forest(title: &str, rows: &[ForestRow], axis_title: &str) -> String {
     let row_height = 26.0;
     let left = label_width(rows.iter().map(|r| r.label.as_str()));
-    let (right, top, bottom) = (30.0, 38.0, 64.0);
+    let values: Vec<String> = rows.iter().map(forest_values).collect();
+    let right = label_width(values.iter().map(String::as_str)).max(120.0) + 8.0;
+    let (top, bottom) = (38.0, 64.0);
     let height = top + bottom + row_height * rows.len() as f64;
     let mut out = open(height, title);
-    let mut values: Vec<f64> = rows.iter().flat_map(|r| [r.ci99.0, r.ci99.1]).collect();
-    values.push(0.0);
-    let (lo, hi) = padded_range(&values);
+    let mut ends: Vec<f64> = rows.iter().flat_map(|r| [r.ci99.0, r.ci99.1]).collect();
+    ends.push(0.0);
+    let (lo, hi) = padded_range(&ends);
     let x = Scale::new(lo, hi, left, WIDTH - right, false);
     value_axis(&mut out, &x, top, height - bottom, axis_title);
     let zero = x.at(0.0);
@@ -409,44 +518,81 @@ pub fn forest(title: &str, rows: &[ForestRow], axis_title: &str) -> String {
         (zero, height - bottom),
         &format!("stroke=\"{AXIS}\" stroke-dasharray=\"4 3\""),
     );
-    for (i, r) in rows.iter().enumerate() {
+    for (i, (r, written)) in rows.iter().zip(&values).enumerate() {
         let y = top + row_height * (i as f64 + 0.5);
-        line(
-            &mut out,
-            (x.at(r.ci99.0), y),
-            (x.at(r.ci99.1), y),
-            &format!("stroke=\"{BLUE}\" stroke-width=\"1.2\""),
-        );
-        line(
-            &mut out,
-            (x.at(r.ci95.0), y),
-            (x.at(r.ci95.1), y),
-            &format!("stroke=\"{BLUE}\" stroke-width=\"5\""),
-        );
-        let _ = writeln!(
-            out,
-            "<circle cx=\"{:.1}\" cy=\"{y:.1}\" r=\"4.5\" fill=\"#ffffff\" stroke=\"{BLUE}\" stroke-width=\"2\"/>",
-            x.at(r.estimate)
-        );
+        forest_row(&mut out, &x, y, r);
         label(&mut out, (left - 8.0, y + 4.0), "end", &r.label);
+        label(&mut out, (WIDTH - right + 10.0, y + 4.0), "start", written);
     }
-    let y = height - 12.0;
+    forest_legend(&mut out, left, height - 12.0);
+    out.push_str("</svg>\n");
+    out
+}
+
+/// A forest row's estimate and 95% interval in words: "+0.01% [-0.15%, +0.13%]".
+fn forest_values(r: &ForestRow) -> String {
+    let signed = |v: f64| {
+        let text = percent(v, 2);
+        if text.starts_with('-') {
+            text
+        } else {
+            format!("+{text}")
+        }
+    };
+    format!(
+        "{} [{}, {}]",
+        signed(r.estimate),
+        signed(r.ci95.0),
+        signed(r.ci95.1)
+    )
+}
+
+/// One forest row at height `y`: the estimate's mark, then the intervals over it.
+fn forest_row(out: &mut String, x: &Scale, y: f64, r: &ForestRow) {
+    let at = x.at(r.estimate);
     line(
-        &mut out,
+        out,
+        (at, y - 9.0),
+        (at, y + 9.0),
+        &format!("stroke=\"{INK}\" stroke-width=\"2\" class=\"estimate\""),
+    );
+    let (a, b) = (x.at(r.ci99.0), x.at(r.ci99.1));
+    let thin = format!("stroke=\"{BLUE}\" stroke-width=\"1.2\"");
+    line(out, (a, y), (b, y), &thin);
+    for end in [a, b] {
+        line(out, (end, y - 4.0), (end, y + 4.0), &thin);
+    }
+    line(
+        out,
+        (x.at(r.ci95.0), y),
+        (x.at(r.ci95.1), y),
+        &format!("stroke=\"{BLUE}\" stroke-width=\"5\""),
+    );
+}
+
+/// The legend of a forest plot.
+fn forest_legend(out: &mut String, left: f64, y: f64) {
+    line(
+        out,
         (left, y - 4.0),
         (left + 20.0, y - 4.0),
         &format!("stroke=\"{BLUE}\" stroke-width=\"5\""),
     );
-    label(&mut out, (left + 26.0, y), "start", "95% interval");
+    label(out, (left + 26.0, y), "start", "95% interval");
     line(
-        &mut out,
+        out,
         (left + 130.0, y - 4.0),
         (left + 150.0, y - 4.0),
         &format!("stroke=\"{BLUE}\" stroke-width=\"1.2\""),
     );
-    label(&mut out, (left + 156.0, y), "start", "99% interval");
-    out.push_str("</svg>\n");
-    out
+    label(out, (left + 156.0, y), "start", "99% interval");
+    line(
+        out,
+        (left + 260.0, y - 11.0),
+        (left + 260.0, y + 3.0),
+        &format!("stroke=\"{INK}\" stroke-width=\"2\""),
+    );
+    label(out, (left + 268.0, y), "start", "estimate");
 }
 
 #[cfg(test)]
@@ -479,6 +625,61 @@ mod tests {
         let one = Scale::new(1.0, 1.0, 0.0, 300.0, true);
         assert!((one.lo, one.hi) == (1.0, 10.0), "{} {}", one.lo, one.hi);
         assert!(Scale::new(0.0, 5.0, 0.0, 300.0, true).lo > 0.0);
+    }
+
+    /// The label's place is clear of every segment and dot of the simulated line, here a line
+    /// that crosses the exact value near the left end, where the label used to go.
+    #[test]
+    fn the_exact_label_keeps_clear_of_the_simulated_line() {
+        let plot = Box2 {
+            x0: 86.0,
+            y0: 36.0,
+            x1: 736.0,
+            y1: 284.0,
+        };
+        let line = [
+            (91.0, 166.0),
+            (241.0, 131.0),
+            (391.0, 101.0),
+            (736.0, 138.0),
+        ];
+        let words = "exact -8.6782%";
+        let at = clear_spot(words, 142.0, &plot, &line).unwrap();
+        let b = label_box(words, at);
+        assert!(plot.holds(&b), "{b:?}");
+        assert!(
+            line.windows(2).all(|s| !b.meets_segment(s[0], s[1])),
+            "{b:?}"
+        );
+        let old = label_box(words, (94.0, 136.0));
+        assert!(
+            old.meets_segment(line[0], line[1]),
+            "the old place was over the line"
+        );
+        let flat = Box2 {
+            y0: 135.0,
+            y1: 150.0,
+            ..plot
+        };
+        assert_eq!(clear_spot(words, 142.0, &flat, &line), None, "no room");
+    }
+
+    /// A forest row draws its estimate's mark before its intervals, so no mark covers them.
+    #[test]
+    fn a_forest_mark_is_drawn_under_its_intervals() {
+        let row = ForestRow {
+            label: "a - b".into(),
+            estimate: 0.0001,
+            ci95: (-0.001, 0.0012),
+            ci99: (-0.0015, 0.0017),
+        };
+        let svg = forest("pairs", &[row], "difference");
+        let mark = svg.find("class=\"estimate\"").unwrap();
+        let bar = svg.find("stroke-width=\"5\"").unwrap();
+        let thin = svg.find("stroke-width=\"1.2\"").unwrap();
+        assert!(mark < bar && mark < thin, "{svg}");
+        assert!(!svg.contains("<circle"), "{svg}");
+        assert!(svg.contains("+0.01% [-0.10%, +0.12%]"), "{svg}");
     }
 
     /// A run of one deal (one point, at 1 deal) made the log axis run from 10^i32::MIN: the
