@@ -4,6 +4,9 @@
 //! Invariants: every text is escaped ([`escape`]); the SVG of a figure is inlined as drawn (it
 //! is made by [`super::svg`], which escapes its own texts); every element is closed, so the page
 //! is also well-formed XML (the tests parse it, figures included, with an XML parser).
+//! Preformatted text (command lines, files) wraps at the page's width rather than scrolling
+//! sideways, so a printed page shows all of it (`tests/suite/report_browser.rs` checks it in
+//! Chromium).
 
 use std::fmt::Write as _;
 
@@ -21,7 +24,7 @@ p, li { max-width: 60em; }
 code { font-family: 'DejaVu Sans Mono', Menlo, Consolas, monospace; font-size: 0.88em;
        background: #f3f4f6; padding: 0.05em 0.3em; border-radius: 3px; overflow-wrap: anywhere; }
 pre { background: #f6f8fa; border: 1px solid #d0d7de; padding: 0.8em; overflow-x: auto;
-      font-size: 0.85em; line-height: 1.35; }
+      font-size: 0.85em; line-height: 1.35; white-space: pre-wrap; overflow-wrap: anywhere; }
 pre code { background: none; padding: 0; }
 .table-wrap { overflow-x: auto; margin: 0.8em 0 1.2em; }
 table { border-collapse: collapse; font-size: 0.9em; }
