@@ -27,6 +27,7 @@ mod exact_prices;
 mod fuzz_inputs;
 mod optimal;
 mod provenance;
+mod report_browser;
 mod report_lab;
 mod report_sets;
 mod run_check;
