@@ -56,7 +56,8 @@ impl SevenCardFacts {
         SevenCardFacts(
             made | cards.jokers() << 12
                 | u32::from(count_aces(cards)) << 14
-                | u32::from(straight_flush) << 17,
+                | u32::from(straight_flush) << 17
+                | u32::from(is_three_pair(cards)) << 18,
         )
     }
 
@@ -91,6 +92,10 @@ impl SevenCardFacts {
 
     fn seven_card_straight_flush(&self) -> bool {
         self.0 >> 17 & 1 == 1
+    }
+
+    fn three_pair(&self) -> bool {
+        self.0 >> 18 & 1 == 1
     }
 
     /// The best five's top slot, for a pai gow hand (high card only).
@@ -135,6 +140,7 @@ pub fn makes(event: Event, judged: Judged) -> bool {
         Event::Makes(category) => seven(judged, |f| f.made() & (1 << category as u16) != 0),
         Event::PaiGowHigh(rank) => seven(judged, |f| f.pai_gow_top_slot() == Some(rank + 1)),
         Event::RoyalMatch => seven(judged, SevenCardFacts::royal_match),
+        Event::ThreePair => seven(judged, SevenCardFacts::three_pair),
         Event::ThreeCard(e) => matches!(judged, Judged::FirstThree { made, has_joker }
             if three_card_makes(made, has_joker, e)),
         Event::Setting { back, front_pair } => {
@@ -292,6 +298,26 @@ pub fn three_card_key(cards: &[Card; 3], joker: JokerRule) -> usize {
     usize::from(three_card_made(cards, joker)) | usize::from(has_joker) << 6
 }
 
+/// Whether seven cards are three pairs and a single, each joker read as an ace (what a bug
+/// joker is outside a straight or flush, and how this event reads a wild joker too): three
+/// ranks held exactly twice, none three or more times. Counted per rank by adding the four suit
+/// lanes bit-sliced (no popcount: the baseline x86_64 target lacks one), the aces apart.
+pub fn is_three_pair(cards: Cards) -> bool {
+    const ACE_BIT: u32 = 1 << ACE;
+    let [a, b, c, d] = [0, 1, 2, 3].map(|s| cards.suit_mask(s) & !ACE_BIT);
+    let (sum_ab, carry_ab, sum_cd, carry_cd) = (a ^ b, a & b, c ^ d, c & d);
+    let ones = sum_ab ^ sum_cd;
+    let carry = sum_ab & sum_cd;
+    let twos = carry_ab ^ carry_cd ^ carry;
+    let fours = (carry_ab & carry_cd) | ((carry_ab ^ carry_cd) & carry);
+    let aces = u32::from(count_aces(cards)) + cards.jokers();
+    let pairs = (twos & !ones & !fours) | if aces == 2 { ACE_BIT } else { 0 };
+    let more = ((twos & ones) | fours) != 0 || aces >= 3;
+    let without_lowest = |m: u32| m & m.wrapping_sub(1);
+    let two_left = without_lowest(pairs);
+    !more && without_lowest(two_left) != 0 && without_lowest(without_lowest(two_left)) == 0
+}
+
 /// The number of (suited) aces in a set: one bit per suit lane, the four lanes summed by one
 /// multiply into the top lane (at most 4, so no lane carries).
 fn count_aces(cards: Cards) -> u8 {
@@ -334,13 +360,13 @@ pub fn joker_event(player: &[Card; 7], dealer: &[Card; 7]) -> Event {
 
 impl SevenCardFacts {
     /// Bits of [`SevenCardFacts::key`].
-    pub const KEY_BITS: u32 = 18;
+    pub const KEY_BITS: u32 = 19;
 
     /// Everything that decides which line pays, in [`Self::KEY_BITS`] bits: the categories made
     /// (bits 0-10), with bit 11 flagging either a pai gow hand (which makes only high card: the
     /// low bits then hold its top slot, below 16) or a royal match (which always makes a royal
-    /// flush: the low bits hold the categories, 512 or more); the jokers, the aces and the 7-card
-    /// straight flush. The best category is the highest made.
+    /// flush: the low bits hold the categories, 512 or more); the jokers, the aces, the 7-card
+    /// straight flush (bit 17) and three pair (bit 18). The best category is the highest made.
     #[inline]
     pub fn key(&self) -> usize {
         self.0 as usize
@@ -355,7 +381,7 @@ impl SevenCardFacts {
 
 /// A seven-card paytable's paying line for every [`SevenCardFacts::key`] (the slot after the
 /// last line when none pays): one byte lookup per hand instead of a walk down the lines
-/// (256 KB).
+/// (512 KB).
 pub struct LineTable {
     lines: Box<[u8]>,
 }
@@ -570,7 +596,7 @@ impl SideBetPlan {
 /// counts. A class is the (category, lines) it stands for, numbered in the order of the first
 /// [`SevenCardFacts::key`] that has it; with no such bet there is one class per category.
 pub struct HandClasses {
-    /// The class of every [`SevenCardFacts::key`] (1 MB, of which a hot loop reads a few lines).
+    /// The class of every [`SevenCardFacts::key`] (2 MB, of which a hot loop reads a few lines).
     of_key: Box<[u32]>,
     classes: Vec<HandClass>,
 }
@@ -696,6 +722,42 @@ mod tests {
         let ev = Evaluator::new(Ranking::default());
         let hand = Deck::with_jokers(2).unwrap().parse_hand7(text).unwrap();
         SevenCardFacts::of(&hand, &ev.split_values(&hand))
+    }
+
+    /// Three pair against its counting definition (the ranks of the seven cards, each joker an
+    /// ace, are 2 + 2 + 2 + 1) on sampled hands of 54 cards, and named hands.
+    #[test]
+    fn three_pair_by_counting() {
+        let counted = |hand: &[Card; 7]| {
+            let mut by_rank = [0u8; RANKS as usize];
+            for card in hand {
+                by_rank[card.rank().unwrap_or(ACE) as usize] += 1;
+            }
+            let mut counts: Vec<u8> = by_rank.into_iter().filter(|&n| n > 0).collect();
+            counts.sort_unstable();
+            counts == [1, 2, 2, 2]
+        };
+        let ev = Evaluator::new(Ranking::default());
+        let mut found = 0;
+        for hand in crate::cards::deal::sample_hands(Deck::with_jokers(2).unwrap(), 5).take(20_000)
+        {
+            let facts = SevenCardFacts::of(&hand, &ev.split_values(&hand));
+            assert_eq!(facts.makes(Event::ThreePair), counted(&hand), "{hand:?}");
+            found += usize::from(counted(&hand));
+        }
+        assert!(found > 100, "{found}");
+        for (text, three_pair) in [
+            ("As Ah Ks Kh Qs Qh 2c", true),
+            ("Jk Ah Ks Kh Qs Qh 2c", true),
+            ("Jk Jk Ks Kh Qs Qh 2c", true),
+            ("Ks Kh Qs Qh Js Jh Jk", true),
+            ("As Ah Ad Kh Ks Qh Qs", false),
+            ("Jk As Ah Kh Ks Qh Qs", false),
+            ("As Ah Ks Kh Qs Jh 2c", false),
+            ("As Ah Ks Kh Qs Qh Qc", false),
+        ] {
+            assert_eq!(facts(text).makes(Event::ThreePair), three_pair, "{text}");
+        }
     }
 
     #[test]

@@ -84,6 +84,11 @@ pub const SHIPPED_PAYTABLES: &[(&str, &str, &str)] = &[
         include_str!("../../games/paytables/fortune.toml"),
     ),
     (
+        "fortune-1",
+        "games/paytables/fortune-1.toml",
+        include_str!("../../games/paytables/fortune-1.toml"),
+    ),
+    (
         "fortune-envy",
         "games/paytables/fortune-envy.toml",
         include_str!("../../games/paytables/fortune-envy.toml"),
@@ -126,6 +131,9 @@ pub enum Event {
     /// A royal flush (natural or with a joker) and, as the other two cards, a natural suited
     /// king and queen (Fortune's "royal flush plus royal match").
     RoyalMatch,
+    /// Three pairs and a single among the seven cards, each joker read as an ace (Fortune's
+    /// paytable 1 pushes on it).
+    ThreePair,
     /// A three-card event (the first three cards dealt to the player).
     ThreeCard(ThreeCard),
     /// Judged on the player's hand as set by its way: the back makes exactly `back` and, with
@@ -326,6 +334,13 @@ impl Event {
                 vec![Event::Makes(RoyalFlush)],
                 vec![NOT_PAI_GOW],
             ),
+            Event::ThreePair => plain(
+                "Three pair (a joker read as an ace)",
+                BetKind::SevenCards,
+                0,
+                vec![Event::Makes(Category::TwoPair)],
+                vec![NOT_PAI_GOW],
+            ),
             Event::ThreeCard(event) => plain(
                 &format!("3-card {}", event.name().replace('_', " ")),
                 BetKind::FirstThree,
@@ -376,6 +391,7 @@ impl Event {
             Event::SixAces,
             Event::FiveAces,
             Event::RoyalMatch,
+            Event::ThreePair,
         ];
         all.extend(Category::ALL_DESCENDING.map(Event::Makes));
         all.extend((0..RANKS).rev().map(Event::PaiGowHigh));
@@ -458,6 +474,7 @@ impl Event {
             Event::Makes(c) => category_key(c),
             Event::PaiGowHigh(r) => format!("pai_gow_{}_high", rank_name(r)),
             Event::RoyalMatch => "royal_flush_plus_royal_match".into(),
+            Event::ThreePair => "three_pair".into(),
             Event::ThreeCard(e) => format!("three_card_{}", e.name()),
             Event::Setting { back, front_pair } => format!(
                 "{}_behind{}",
@@ -548,7 +565,8 @@ fn pai_gow_aliases(rank: u8) -> Vec<String> {
     aliases
 }
 
-/// A pay of `to_win` units for every `stake` units wagered ("X to Y"; "X to 1" when a number).
+/// A pay of `to_win` units for every `stake` units wagered ("X to Y"; "X to 1" when a number),
+/// or a push ([`Pays::PUSH`]: 0 to 1, the bet returned).
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
 pub struct Pays {
     pub to_win: u64,
@@ -556,6 +574,18 @@ pub struct Pays {
 }
 
 impl Pays {
+    /// A push (`pays = "push"`): the line wins nothing and the bet is returned, so it nets 0
+    /// (a hand no line pays loses the bet). Every engine settles it as any line, by its net.
+    pub const PUSH: Pays = Pays {
+        to_win: 0,
+        stake: 1,
+    };
+
+    /// Whether the line pushes (nets 0) rather than pays.
+    pub fn is_push(self) -> bool {
+        self.to_win == 0
+    }
+
     /// The pay as a multiple of the stake.
     pub fn ratio(self) -> f64 {
         self.to_win as f64 / self.stake as f64
@@ -588,6 +618,9 @@ impl Pays {
     }
 
     fn parse(text: &str) -> Option<Pays> {
+        if text.trim() == "push" {
+            return Some(Pays::PUSH);
+        }
         let (x, y) = text.split_once(" to ")?;
         let pays = Pays {
             to_win: x.trim().replace(',', "").parse().ok()?,
@@ -599,7 +632,10 @@ impl Pays {
 
 impl std::fmt::Display for Pays {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        write!(f, "{} to {}", self.to_win, self.stake)
+        match self.is_push() {
+            true => f.write_str("push"),
+            false => write!(f, "{} to {}", self.to_win, self.stake),
+        }
     }
 }
 
@@ -735,8 +771,8 @@ impl<'de> Deserialize<'de> for PaysFile {
 }
 
 /// The refusal of a pay of zero or less (`{x}`: the pay as written), reported at the value.
-const NOT_POSITIVE: &str =
-    "pays = {x}: a line must pay more than 0 (a losing hand is simply not listed)";
+const NOT_POSITIVE: &str = "pays = {x}: a line must pay more than 0 (a line that returns the \
+     bet is pays = \"push\"; a losing hand is simply not listed)";
 
 /// Reads `pays` with messages in the file's terms (an untagged enum would name its Rust type).
 struct PaysVisitor;
@@ -971,9 +1007,7 @@ fn parse_line(line: &LineFile) -> Result<Line, String> {
     })?;
     let (pays, written) = match &line.pays {
         PaysFile::ToOne(x) if *x <= 0 => {
-            return Err(format!(
-                "pays = {x}: a line must pay more than 0 (a losing hand is simply not listed)"
-            ));
+            return Err(NOT_POSITIVE.replace("{x}", &x.to_string()));
         }
         PaysFile::ToOne(x) => (
             Pays {
@@ -984,15 +1018,16 @@ fn parse_line(line: &LineFile) -> Result<Line, String> {
         ),
         PaysFile::Text(t) => (
             Pays::parse(t).ok_or_else(|| {
-                format!("pays = \"{t}\": expected a number (X to 1) or \"X to Y\" (whole numbers)")
+                format!(
+                    "pays = \"{t}\": expected a number (X to 1), \"X to Y\" (whole numbers) or \
+                     \"push\""
+                )
             })?,
             format!("\"{t}\""),
         ),
     };
-    if pays.to_win == 0 {
-        return Err(format!(
-            "pays = {written}: a line must pay more than 0 (a losing hand is simply not listed)"
-        ));
+    if pays.to_win == 0 && !matches!(&line.pays, PaysFile::Text(t) if t.trim() == "push") {
+        return Err(NOT_POSITIVE.replace("{x}", &written));
     }
     if !pays.is_bounded() {
         return Err(format!(
@@ -1072,9 +1107,9 @@ mod tests {
             assert!(!declared.label.is_empty(), "{}", declared.name);
             assert!(valid.contains(&declared.listed_as), "{}", declared.name);
         }
-        // Every family: 6 fixed, 11 categories, 13 pai gow ranks, 6 three-card, 22 setting
+        // Every family: 7 fixed, 11 categories, 13 pai gow ranks, 6 three-card, 22 setting
         // and 6 joker events.
-        assert_eq!(all.len(), 64);
+        assert_eq!(all.len(), 65);
         assert_eq!(Event::parse("pai_gow_10_high"), Some(Event::PaiGowHigh(8)));
         assert_eq!(Event::parse("pai_gow_q_high"), Some(Event::PaiGowHigh(10)));
         assert_eq!(Event::parse("flushh"), None);
@@ -1202,6 +1237,36 @@ mod tests {
         let thirds = load("[[line]]\nevent = \"flush\"\npays = \"1 to 3\"\n").unwrap_err();
         assert!(thirds.contains("whole number of 1/10000"), "{thirds}");
         assert!(load("[[line]]\nevent = \"flush\"\npays = 2000000\n").is_err());
+    }
+
+    /// `pays = "push"` returns the bet (nets 0, written "push"); a pay of 0 any other way is
+    /// refused, pointing at "push".
+    #[test]
+    fn a_line_may_push() {
+        let table = load(
+            "[[line]]\nevent = \"flush\"\npays = 4\n[[line]]\nevent = \"two_pair\"\npays = \"push\"\n",
+        )
+        .unwrap();
+        let push = table.lines[1].pays;
+        assert_eq!(push, Pays::PUSH);
+        assert!(push.is_push() && !table.lines[0].pays.is_push());
+        assert_eq!((push.units(), push.ratio()), (0, 0.0));
+        assert_eq!(push.to_string(), "push");
+        for zero in ["0", "\"0 to 3\""] {
+            let error = load(&format!("[[line]]\nevent = \"flush\"\npays = {zero}\n")).unwrap_err();
+            assert!(error.contains("pays = \"push\""), "{error}");
+        }
+        // A line paying more below a push whose hands overlap it is out of pay order.
+        let below = load(
+            "[[line]]\nevent = \"two_pair\"\npays = \"push\"\n[[line]]\nevent = \"flush\"\npays = 4\n",
+        )
+        .unwrap();
+        assert_eq!(below.warnings.len(), 1, "{:?}", below.warnings);
+        assert!(
+            below.warnings[0].contains("pays push: a hand making both"),
+            "{:?}",
+            below.warnings
+        );
     }
 
     #[test]

@@ -27,12 +27,15 @@ impl BetAudit<'_> {
         self.counts.total()
     }
 
-    /// Hands (or deals) that some line pays.
+    /// Hands (or deals) that some line pays (a push line returns the bet: not a hit).
     pub fn hits(&self) -> u64 {
-        self.counts.counts[..self.table.lines.len()].iter().sum()
+        (self.table.lines.iter().zip(&self.counts.counts))
+            .filter(|(line, _)| !line.pays.is_push())
+            .map(|(_, &n)| n)
+            .sum()
     }
 
-    /// Probability that some line pays.
+    /// Probability that some line pays (more than the bet back).
     pub fn hit_rate(&self) -> f64 {
         self.hits() as f64 / self.total() as f64
     }
@@ -254,6 +257,34 @@ mod tests {
         assert!(verdict(table.claimed_hit_rate, 0.26).starts_with("DISAGREES"));
         let text = summary_text(&[audit]);
         assert!(text.contains("published 2 (DISAGREES)"), "{text}");
+    }
+
+    /// A push line returns the bet: it nets 0, is its own row of returns.csv and is no hit.
+    #[test]
+    fn a_push_line_nets_zero_and_is_no_hit() {
+        let text = "name = \"p\"\n[[line]]\nevent = \"flush\"\npays = 3\n\
+                    [[line]]\nevent = \"two_pair\"\npays = \"push\"\n";
+        let table = Paytable::from_toml(text, "p.toml").unwrap();
+        let counts = LineCounts {
+            counts: vec![1, 2, 5],
+        };
+        let audit = BetAudit {
+            table: &table,
+            counts: &counts,
+            method: "exact".into(),
+        };
+        assert_eq!(audit.hit_rate(), 0.125);
+        // 3 once, 0 twice, -1 five times in 8.
+        assert_eq!(audit.player_ev(), -0.25);
+        assert_eq!(audit.moments().variance, 14.0 / 8.0 - 0.0625);
+        let mut buffer = Vec::new();
+        write_returns(&mut buffer, &[audit]).unwrap();
+        let returns = String::from_utf8(buffer).unwrap();
+        let row = returns.lines().nth(2).unwrap();
+        assert!(
+            row.starts_with("p,two_pair,Two pair,0.0000,2,8,"),
+            "{returns}"
+        );
     }
 
     #[test]

@@ -88,6 +88,7 @@ fn every_event_tables() -> Vec<Paytable> {
                 "pai_gow_A_high",
                 "pai_gow_Q_high",
                 "pai_gow_7_high",
+                "three_pair",
                 "high_card",
             ],
         ),
@@ -646,4 +647,48 @@ fn envy_exact_counts_are_the_fortune_counts_of_the_same_events() {
         method: String::new(),
     };
     assert_eq!(format!("{:.4}", 100.0 * audit.player_ev()), "0.9268");
+}
+
+/// Three pair, every joker an ace, against a closed form over the ranks: three ranks paired
+/// and one single, the ace rank holding the four aces and the jokers (`4 + jokers` cards), every
+/// other rank four; and Fortune's pay table 1, whose three pair line pushes: it nets 0, is its
+/// own line, and is no hit.
+#[test]
+fn three_pair_matches_its_closed_form_and_pushes_in_fortune_1() {
+    let choose = |n: u64, k: u64| (0..k).fold(1, |c, i| c * (n - i) / (i + 1));
+    let table = Paytable::from_toml(
+        "name = \"t\"\n[[line]]\nevent = \"three_pair\"\npays = 1\n",
+        "t",
+    )
+    .unwrap();
+    let ev = Evaluator::new(Ranking::default());
+    for jokers in 0..=2u64 {
+        let aces = 4 + jokers;
+        let no_ace = choose(12, 3) * 6u64.pow(3) * 9 * 4;
+        let ace_pair = choose(aces, 2) * choose(12, 2) * 36 * 10 * 4;
+        let ace_single = aces * choose(12, 3) * 216;
+        let deck = Deck::with_jokers(jokers as u8).unwrap();
+        let counts = paytable_counts(
+            &ev,
+            deck,
+            std::slice::from_ref(&table),
+            Method::Structure,
+            None,
+        );
+        assert_eq!(
+            counts[0].counts[0],
+            no_ace + ace_pair + ace_single,
+            "{jokers} jokers"
+        );
+    }
+    let (fortune, counts) = counts_for("fortune-1", 1);
+    let last = fortune.lines.last().unwrap();
+    assert_eq!(last.event, Event::ThreePair);
+    assert!(last.pays.is_push());
+    // Three pair hands a joker makes a straight or flush of are paid by those lines above.
+    let three_pair = line_count(&fortune, &counts, "three_pair");
+    assert!(
+        three_pair < 2_898_720 && three_pair > 2_800_000,
+        "{three_pair}"
+    );
 }
