@@ -200,9 +200,10 @@ pub fn main_wager(tally: &SimTally, players: u8) -> WagerStats {
 }
 
 /// A side bet's figures from its tally: `hands` bets over `rounds` rounds of `players` bets.
-/// "win" is the hit rate (some line pays), "loss" the rest; a side bet never pushes, except an
-/// Envy bonus, whose "win" is the hands that pay the other players and whose rest are pushes
-/// (`plan` is for rounds of `players` players: [`SideBetPlan::for_players`]).
+/// "win" is the hit rate (some line pays more than the bet back), "push" the hands of lines
+/// that push (`pays = "push"`), "loss" the rest; an Envy bonus's "win" is the hands that pay the
+/// other players and its rest are pushes (`plan` is for rounds of `players` players:
+/// [`SideBetPlan::for_players`]).
 pub fn side_bet(
     bet: &SideBetTally,
     plan: &SideBetPlan,
@@ -211,7 +212,13 @@ pub fn side_bet(
     players: u8,
 ) -> WagerStats {
     let unit = plan.unit as f64;
-    let hits: u64 = bet.lines[..plan.table.lines.len()].iter().sum();
+    let hands_of = |push: bool| -> u64 {
+        (plan.table.lines.iter().zip(&bet.lines))
+            .filter(|(line, _)| line.pays.is_push() == push)
+            .map(|(_, &n)| n)
+            .sum()
+    };
+    let (hits, pushed) = (hands_of(false), hands_of(true));
     let player_ev = bet.net as f64 / (hands as f64 * unit);
     let sd = sd_from_sums(rounds, bet.net, bet.net_squared) / (f64::from(players) * unit);
     // A hand no line pays loses the bet, but costs an Envy bonus nothing: a push.
@@ -221,7 +228,8 @@ pub fn side_bet(
     };
     let mut counts = OutcomeCounts::default();
     counts.0[Outcome::Win.index()] = hits;
-    counts.0[idle.index()] = hands - hits;
+    counts.0[Outcome::Push.index()] = pushed;
+    counts.0[idle.index()] += hands - hits - pushed;
     WagerStats::of(player_ev, sd, rounds, &counts, hands)
 }
 
@@ -680,6 +688,22 @@ mod tests {
         assert_eq!((fit.df, fit.pooled), (1, 3));
         assert!((fit.statistic - 81.0 / 13.0).abs() < 1e-12);
         assert!(chi_square(&[(1, 1.0), (2, 2.0)]).is_none());
+    }
+
+    /// A push line's hands are pushes, not hits: win, push and loss split the hands.
+    #[test]
+    fn a_side_bets_push_line_is_a_push() {
+        use crate::game::paytable::Paytable;
+        let text = "name = \"p\"\n[[line]]\nevent = \"flush\"\npays = 3\n\
+                    [[line]]\nevent = \"two_pair\"\npays = \"push\"\n";
+        let table = Paytable::from_toml(text, "p.toml").unwrap();
+        let plan = SideBetPlan::new(&table, crate::eval::JokerRule::Bug).for_players(1);
+        let mut bet = SideBetTally::default();
+        bet.lines[..3].copy_from_slice(&[1, 2, 5]);
+        (bet.net, bet.net_squared) = (3 - 5, 9 + 5);
+        let stats = side_bet(&bet, &plan, 8, 8, 1);
+        assert_eq!((stats.win, stats.push, stats.loss), (0.125, 0.25, 0.625));
+        assert_eq!(stats.player_ev, -0.25);
     }
 
     #[test]
