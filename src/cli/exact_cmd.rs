@@ -15,7 +15,6 @@ use crate::engine::exact::{
 };
 use crate::engine::run::spec::{RunSpec, StrategySpec};
 use crate::eval::{Category, Evaluator};
-use crate::files::TextFile;
 use crate::game::GameRules;
 use crate::game::paytable::{BetKind, Paytable};
 use crate::report::audit::{BetAudit, summary_text, write_returns, write_summary};
@@ -214,14 +213,7 @@ fn chosen_bets(game: &GameRules, bet: Option<&str>) -> anyhow::Result<Vec<Paytab
             )
         }
         None => Ok(game.side_bets.clone()),
-        Some(name) => match game.side_bets.iter().find(|b| b.name == name) {
-            Some(table) => Ok(vec![table.clone()]),
-            None => {
-                let table = Paytable::load(name)?;
-                table.check_deck(game.deck.jokers(), game.deck.size())?;
-                Ok(vec![table])
-            }
-        },
+        Some(name) => Ok(vec![game.bet(name)?]),
     }
 }
 
@@ -418,9 +410,8 @@ fn bonus_manifest(
         .with_option("method", args.method.name())
         .with_option("bets", names.join("; "));
     let own = |t: &Paytable| game.side_bets.iter().any(|b| b.text == t.text);
-    spec.paytables = (tables.iter().filter(|t| !own(t)))
-        .map(|t| TextFile::new(&t.origin, &t.text))
-        .collect();
+    let added: Vec<Paytable> = tables.iter().filter(|t| !own(t)).cloned().collect();
+    spec = spec.with_paytables(&added);
     spec.strategies
         .extend(player.map(|p| StrategySpec::of("player way", p)));
     let config = ExactConfig {

@@ -48,17 +48,17 @@ const HELP: Help = Help {
             "paigow simulate --player-way foxwoods --dealer-way foxwoods --deals 1e7",
         ),
         (
-            "Fortune Pai Gow, six players a round (its Envy bonus pays on the other players' hands), seed 7, reports in a chosen directory",
-            "paigow simulate --game fortune --player-way foxwoods --dealer-way foxwoods --players 6 --deals 1e6 --seed 7 --out runs/fortune",
+            "Fortune Pai Gow, six players a round (its Envy bonus pays on the other players' hands), its pay table 1 settled beside the game's bets (--bet: a shipped name or a paytable file, no game file to write), seed 7, reports in a chosen directory",
+            "paigow simulate --game fortune --player-way foxwoods --dealer-way foxwoods --players 6 --deals 1e6 --seed 7 --bet fortune-1 --out runs/fortune",
         ),
         (
             "Against the exact house edge of a finished `paigow exact main` report",
             "paigow simulate --player-way foxwoods --dealer-way foxwoods --deals 1e7 --exact-main runs/exact/standard-foxwoods-vs-foxwoods-main",
         ),
     ],
-    accepts: &[Accepts::Games, Accepts::Ways],
+    accepts: &[Accepts::Games, Accepts::Ways, Accepts::Paytables],
     writes: "summary.csv, returns.csv, convergence.csv and manifest.json (last) in --out (default \
-             runs/simulate/GAME-PLAYER-vs-DEALER-sSEED-nDEALS), replaced as a whole; with --shard K/M \
+             runs/simulate/GAME-PLAYER-vs-DEALER-sSEED-nDEALS[-BET...]), replaced as a whole; with --shard K/M \
              only OUT/shard-K-of-M.json; with --checkpoint FILE, that file as the run goes.",
 };
 
@@ -82,6 +82,11 @@ pub struct SimulateArgs {
     /// in the cache, when there is one (never computed here: run `paigow exact main` once).
     #[arg(long, value_name = "DIR")]
     exact_main: Option<PathBuf>,
+    /// A side bet settled beside the game's own for this run: a shipped paytable's name or a
+    /// paytable file (repeatable; at most 4 bets in all). The manifest embeds its text, so a
+    /// merge or `--resume` settles it too.
+    #[arg(long = "bet", value_name = "NAME|FILE")]
+    bets: Vec<String>,
     #[command(flatten)]
     run: RunArgs,
     /// Baseline: shuffle and deal only (no setting or settling), print the rate, write nothing.
@@ -94,11 +99,18 @@ pub struct SimulateArgs {
 
 pub fn run(args: &SimulateArgs) -> anyhow::Result<()> {
     let game = args.game.load()?;
-    for warning in side_bet_warnings(&game, args.players) {
+    let bets = (args.bets.iter())
+        .map(|name| {
+            game.bet(name)
+                .map_err(|e| anyhow::anyhow!("--bet {name}: {e}"))
+        })
+        .collect::<anyhow::Result<Vec<Paytable>>>()?;
+    let spec =
+        sim::spec(&game, &args.player_way, &args.dealer_way, args.players)?.with_paytables(&bets);
+    let (simulation, ways) = Simulation::from_spec_with_ways(&spec)?;
+    for warning in side_bet_warnings(&simulation.game, args.players) {
         eprintln!("warning: {warning}");
     }
-    let spec = sim::spec(&game, &args.player_way, &args.dealer_way, args.players)?;
-    let (simulation, ways) = Simulation::from_spec_with_ways(&spec)?;
     let plan = args.run.plan()?;
     if args.deal_only || args.floor {
         return baseline(args, &simulation, &plan);
@@ -442,10 +454,11 @@ fn default_out(args: &SimulateArgs, simulation: &Simulation, plan: &Plan) -> Pat
         1 => String::new(),
         n => format!("-p{n}"),
     };
+    let bets: String = args.bets.iter().map(|b| format!("-{}", stem(b))).collect();
     super::run_args::default_dir(
         "simulate",
         format!(
-            "{}-{}-vs-{}-s{}-n{}{players}",
+            "{}-{}-vs-{}-s{}-n{}{players}{bets}",
             stem(&simulation.game.origin),
             stem(&args.player_way),
             stem(&args.dealer_way),

@@ -389,7 +389,7 @@ impl Simulation {
     pub fn from_spec_with_ways(
         spec: &RunSpec,
     ) -> Result<(Simulation, (WayIdentity, WayIdentity)), SimError> {
-        let game = spec.game()?;
+        let game = spec.game_with_paytables()?;
         let mut player = spec.strategy("player way", &game)?;
         let mut dealer = spec.strategy("dealer way", &game)?;
         let ways = (player.identity(), dealer.identity());

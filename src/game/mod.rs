@@ -172,6 +172,50 @@ impl GameRules {
             .collect()
     }
 
+    /// The side bet `name_or_file` names: one of the game's own (by its paytable's name), else a
+    /// shipped paytable or a paytable file, refused unless the game's deck can pay it (the
+    /// check a game file's `side_bets` get). The one home of `--bet` (`exact bonus`,
+    /// `simulate`).
+    pub fn bet(&self, name_or_file: &str) -> Result<Paytable, ConfigError> {
+        if let Some(own) = self.side_bets.iter().find(|b| b.name == name_or_file) {
+            return Ok(own.clone());
+        }
+        let table = Paytable::load(name_or_file)?;
+        table.check_deck(self.deck.jokers(), self.deck.size())?;
+        Ok(table)
+    }
+
+    /// The game with `extra` side bets after its own, as a run adds them (`simulate --bet`):
+    /// each one the deck can pay, no two bets of one name (reports tell bets apart by name),
+    /// at most [`MAX_SIDE_BETS`] in all.
+    pub fn with_bets(mut self, extra: Vec<Paytable>) -> Result<GameRules, ConfigError> {
+        let offered = self.side_bets.len();
+        if offered + extra.len() > MAX_SIDE_BETS {
+            return Err(ConfigError::file(
+                &self.origin,
+                format!(
+                    "at most {MAX_SIDE_BETS} side bets a run: the game offers {offered} and {}                      more were added",
+                    extra.len()
+                ),
+            ));
+        }
+        for bet in extra {
+            bet.check_deck(self.deck.jokers(), self.deck.size())?;
+            if let Some(twin) = self.side_bets.iter().find(|b| b.name == bet.name) {
+                let message = match twin.text == bet.text {
+                    true => format!("side bet '{}' is in the run twice", bet.name),
+                    false => format!(
+                        "side bets {} and {} are both named '{}': reports tell bets apart by name",
+                        twin.origin, bet.origin, bet.name
+                    ),
+                };
+                return Err(ConfigError::file(&bet.origin, message));
+            }
+            self.side_bets.push(bet);
+        }
+        Ok(self)
+    }
+
     /// Validates a parsed game file with its side bets.
     fn build(
         file: GameFile,

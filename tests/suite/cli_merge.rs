@@ -412,3 +412,77 @@ fn damage_and_overlap_messages_read_plainly() {
         .stderr(contains("both cover chunk 1 (overlapping shards)"))
         .stderr(contains("are in both").not());
 }
+
+/// `simulate --bet FILE` settles a side bet beside the game's own with no game file written:
+/// its lines are reported (a push line as a push), the manifest embeds the paytable's text, and
+/// shards merge to the single run byte for byte after the file is gone (a merge reads the bet
+/// from the shards alone); a shard without the bet is another run, refused; a bad or repeated
+/// bet is a clear error.
+#[test]
+fn a_bet_added_with_bet_is_part_of_the_run_and_its_identity() {
+    let dir = tempfile::tempdir().unwrap();
+    let bet = dir.path().join("table-one.toml");
+    fs::write(&bet, include_str!("../../games/paytables/fortune-1.toml")).unwrap();
+    let bet_arg = bet.to_str().unwrap().to_string();
+    let run = |out: &Path, extra: &[&str]| {
+        simulate_ways("max-back", "max-front")
+            .args(["--game", "fortune", "--players", "2", "--deals", "6_007"])
+            .args([
+                "--seed",
+                "5",
+                "--chunk-size",
+                "500",
+                "--threads",
+                "2",
+                "--quiet",
+            ])
+            .arg("--out")
+            .arg(out)
+            .args(extra)
+            .assert()
+    };
+    let single = dir.path().join("single");
+    run(&single, &["--bet", &bet_arg]).success();
+    let expected = simulate_reports(&single);
+    let wager = "\"Fortune Bonus, pay table 1\"";
+    assert!(
+        expected.1.contains(&format!("{wager},three_pair,")),
+        "{}",
+        expected.1
+    );
+    // summary.csv: wager,method,trials,player_ev,house_edge,win,push,...
+    let row: Vec<&str> = (expected.0.lines())
+        .find_map(|l| l.strip_prefix(wager))
+        .unwrap()
+        .split(',')
+        .collect();
+    let push: f64 = row[6].parse().unwrap();
+    assert!(push > 0.0, "{row:?}");
+    let manifest: serde_json::Value =
+        serde_json::from_str(&fs::read_to_string(single.join("manifest.json")).unwrap()).unwrap();
+    assert_eq!(
+        manifest["spec"]["paytables"][0]["text"],
+        include_str!("../../games/paytables/fortune-1.toml")
+    );
+    let shard_dir = dir.path().join("shards");
+    for k in ["1/2", "2/2"] {
+        run(&shard_dir, &["--bet", &bet_arg, "--shard", k]).success();
+    }
+    fs::remove_file(&bet).unwrap();
+    let files = [1, 2].map(|k| shard_dir.join(format!("shard-{k}-of-2.json")));
+    let merged = dir.path().join("merged");
+    merge(&files, &merged).success();
+    assert_eq!(simulate_reports(&merged), expected);
+    let plain = dir.path().join("plain");
+    run(&plain, &["--shard", "2/2"]).success();
+    let mixed = [files[0].clone(), plain.join("shard-2-of-2.json")];
+    merge(&mixed, &dir.path().join("mixed"))
+        .failure()
+        .stderr(contains("paytables"));
+    run(&dir.path().join("bad"), &["--bet", "no-such-table"])
+        .failure()
+        .stderr(contains("--bet no-such-table"));
+    run(&dir.path().join("twice"), &["--bet", "fortune"])
+        .failure()
+        .stderr(contains("'Fortune Bonus' is in the run twice"));
+}

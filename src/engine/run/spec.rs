@@ -15,6 +15,7 @@ use serde::{Deserialize, Serialize};
 use crate::engine::run::Plan;
 use crate::files::{ConfigError, TextFile, sha256_hex};
 use crate::game::GameRules;
+use crate::game::paytable::Paytable;
 use crate::strategy::resolve::{Resolved, resolve_stored, sources};
 
 /// A strategy as the run names it: its role ("player way", "dealer way", "compared way", ...),
@@ -51,8 +52,9 @@ pub struct RunSpec {
     pub strategies: Vec<StrategySpec>,
     /// The command's own options, as text.
     pub options: BTreeMap<String, String>,
-    /// Paytables the run reads beyond the game's own (`exact bonus --bet FILE`); absent from
-    /// the JSON when empty, so a spec without them digests as before.
+    /// Paytables the run reads beyond the game's own (`exact bonus --bet FILE`, the bets
+    /// `simulate --bet` adds); absent from the JSON when empty, so a spec without them digests
+    /// as before.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub paytables: Vec<TextFile>,
 }
@@ -89,6 +91,22 @@ impl RunSpec {
     /// The game, rebuilt from the stored texts.
     pub fn game(&self) -> Result<GameRules, ConfigError> {
         GameRules::from_texts(&self.game, &self.side_bets)
+    }
+
+    /// Adds paytables the run reads beyond the game's own (`--bet`), by their exact texts.
+    pub fn with_paytables(mut self, tables: &[Paytable]) -> RunSpec {
+        (self.paytables).extend(tables.iter().map(|t| TextFile::new(&t.origin, &t.text)));
+        self
+    }
+
+    /// The game as a run that adds side bets plays it (`simulate --bet`): the game rebuilt from
+    /// the stored texts with [`RunSpec::paytables`] settled after its own bets, so that a merge
+    /// or a resumed run, rebuilt from the spec alone, settles the same bets.
+    pub fn game_with_paytables(&self) -> Result<GameRules, ConfigError> {
+        let extra = (self.paytables.iter())
+            .map(|t| Paytable::from_toml(&t.text, &t.origin))
+            .collect::<Result<Vec<_>, _>>()?;
+        self.game()?.with_bets(extra)
     }
 
     /// The strategies in `role`, in order, rebuilt from their stored files.
