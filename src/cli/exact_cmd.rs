@@ -21,6 +21,7 @@ use crate::report::audit::{BetAudit, summary_text, write_returns, write_summary}
 use crate::report::facts::{Manifest, NoExtra};
 use crate::strategy::resolve::{Resolved, resolve};
 
+mod bonus_vary;
 mod main_wager;
 mod prices;
 
@@ -45,8 +46,9 @@ const BONUS_HELP: Help = Help {
             "paigow exact bonus --game double-joker",
         ),
         (
-            "One bet, counted the slow way as a check",
-            "paigow exact bonus --game double-joker --bet big-hand-bonus --method brute --out /tmp/bhb",
+            "A paytable designed to a 5% house edge: every combination of three lines' pays \
+             priced exactly from one count, the nearest first (all in vary.csv)",
+            "paigow exact bonus --game double-joker --bet big-hand-bonus --target-edge 5% --vary 'flush=4..8,full_house=5..10,four_of_a_kind=25..50'",
         ),
         (
             "A '+ pair' bet (the template paytable of full_house_behind_plus_pair, ... lines, to \
@@ -55,9 +57,9 @@ const BONUS_HELP: Help = Help {
         ),
     ],
     accepts: &[Accepts::Games, Accepts::Paytables, Accepts::OwnCardWays],
-    writes: "returns.csv, summary.csv and manifest.json (last) in --out (default \
-             runs/exact/GAME[-PLAYER][-BET]-bonus: the player's way and the bet named when \
-             given), replaced as a whole.",
+    writes: "returns.csv, summary.csv (with --vary, vary.csv) and manifest.json (last) in --out \
+             (default runs/exact/GAME[-PLAYER][-BET]-bonus[-vary]: the player's way and the bet \
+             named when given), replaced as a whole.",
 };
 
 /// The end of `paigow exact categories --help`.
@@ -94,8 +96,18 @@ pub struct BonusArgs {
     /// max-front or optimal:D. Only setting bets read it, and they need it.
     #[arg(long)]
     player_way: Option<String>,
-    /// Report directory (default: runs/exact/GAME[-PLAYER][-BET]-bonus, the player's way and the
-    /// bet named when given).
+    /// The house edge a paytable is designed to, in percent (`5%`): with --vary, the
+    /// combinations of pays nearest it come first.
+    #[arg(long, value_name = "PERCENT", requires = "vary")]
+    target_edge: Option<String>,
+    /// Lines whose pays to vary, each over a range of whole pays X to 1:
+    /// 'flush=4..8,full_house=5..10' (the lines' events; at most 1,000,000 combinations). The
+    /// counts are enumerated once and every combination is priced exactly from them (the
+    /// return is linear in the pays); all go to vary.csv, nearest --target-edge first. One bet.
+    #[arg(long, value_name = "LINE=LOW..HIGH,...", requires = "target_edge")]
+    vary: Option<String>,
+    /// Report directory (default: runs/exact/GAME[-PLAYER][-BET]-bonus[-vary], the player's
+    /// way and the bet named when given).
     #[arg(long)]
     out: Option<PathBuf>,
     /// No summary on stdout and no progress display.
@@ -174,6 +186,7 @@ fn categories(args: &CategoriesArgs) -> anyhow::Result<()> {
         .to_string(),
         player_way: None,
         warnings: Vec::new(),
+        vary: None,
     };
     let manifest = exact_manifest(config, spec, started.elapsed().as_secs_f64());
     let files = vec![("categories.csv", csv.into_bytes())];
@@ -297,6 +310,7 @@ fn bonus(args: &BonusArgs) -> anyhow::Result<()> {
     let started = std::time::Instant::now();
     let game = args.game.load()?;
     let tables = chosen_bets(&game, args.bet.as_deref())?;
+    let grid = vary_grid(&tables, args)?;
     let player = player_way(&game, &tables, args)?;
     let ev = Evaluator::new(game.ranking);
     let spinner = if args.quiet {
@@ -317,47 +331,77 @@ fn bonus(args: &BonusArgs) -> anyhow::Result<()> {
             method: method_name(table, method, player.as_ref()),
         })
         .collect();
-    let out = args
-        .out
-        .clone()
-        .unwrap_or_else(|| bonus_default_dir(&game.origin, args.bet.as_deref(), player.as_ref()));
+    let out = (args.out.clone()).unwrap_or_else(|| {
+        let bet = args.bet.as_deref();
+        bonus_default_dir(&game.origin, bet, player.as_ref(), grid.is_some())
+    });
     let warnings = bet_warnings(&audits);
     for warning in &warnings {
         eprintln!("warning: {warning}");
     }
+    let varied = match &grid {
+        Some(grid) => Some(bonus_vary::report(grid, &tables[0], &counts[0])?),
+        None => None,
+    };
     let wall = started.elapsed().as_secs_f64();
     let mut manifest = bonus_manifest(&game, &tables, player.as_ref(), args, wall);
     manifest.config.warnings = warnings;
-    write_bonus_reports(&out, &audits, &manifest)?;
+    manifest.config.vary = grid.clone();
+    let (vary_csv, vary_text) = varied.unzip();
+    write_bonus_reports(&out, &audits, vary_csv, &manifest)?;
     if !args.quiet {
         super::print_stdout(&format!(
-            "{}reports in {}\n",
+            "{}{}reports in {}\n",
             summary_text(&audits),
+            vary_text.unwrap_or_default(),
             out.display()
         ))?;
     }
     Ok(())
 }
 
-/// Where `exact bonus` writes with no `--out`: `runs/exact/GAME[-WAY][-BET]-bonus`, so that runs of
-/// one game with different `--bet`s or player ways never replace each other.
-fn bonus_default_dir(game: &str, bet: Option<&str>, player: Option<&Resolved>) -> PathBuf {
+/// The `--vary` grid over the one bet counted, checked before anything is counted.
+fn vary_grid(tables: &[Paytable], args: &BonusArgs) -> anyhow::Result<Option<bonus_vary::Grid>> {
+    let (Some(target), Some(vary)) = (&args.target_edge, &args.vary) else {
+        return Ok(None);
+    };
+    match tables {
+        [table] => Ok(Some(bonus_vary::Grid::parse(target, vary, table)?)),
+        _ => anyhow::bail!(
+            "--vary prices the lines of one bet: name it with --bet (the game offers {})",
+            tables.len()
+        ),
+    }
+}
+
+/// Where `exact bonus` writes with no `--out`: `runs/exact/GAME[-WAY][-BET]-bonus[-vary]`, so
+/// that runs of one game with different `--bet`s or player ways, or a `--vary` beside a plain
+/// count, never replace each other.
+fn bonus_default_dir(
+    game: &str,
+    bet: Option<&str>,
+    player: Option<&Resolved>,
+    vary: bool,
+) -> PathBuf {
     use super::run_args::stem;
     let way = player.map_or(String::new(), |p| format!("-{}", stem(&p.label)));
     let bet = bet.map_or(String::new(), |b| format!("-{}", stem(b)));
-    super::run_args::default_dir("exact", format!("{}{way}{bet}-bonus", stem(game)))
+    let vary = if vary { "-vary" } else { "" };
+    super::run_args::default_dir("exact", format!("{}{way}{bet}-bonus{vary}", stem(game)))
 }
 
 fn write_bonus_reports(
     out: &std::path::Path,
     audits: &[BetAudit],
+    vary: Option<Vec<u8>>,
     manifest: &Manifest<ExactConfig, NoExtra>,
 ) -> anyhow::Result<()> {
     let mut returns = Vec::new();
     write_returns(&mut returns, audits)?;
     let mut summary = Vec::new();
     write_summary(&mut summary, audits)?;
-    let files = vec![("returns.csv", returns), ("summary.csv", summary)];
+    let mut files = vec![("returns.csv", returns), ("summary.csv", summary)];
+    files.extend(vary.map(|csv| ("vary.csv", csv)));
     Ok(crate::report::write_report_set(out, files, manifest)?)
 }
 
@@ -373,6 +417,9 @@ struct ExactConfig {
     /// Warnings about the bets counted (lines out of pay order, a positive return).
     #[serde(skip_serializing_if = "Vec::is_empty")]
     warnings: Vec<String>,
+    /// The grid of pays `--vary` priced, and its target (absent without one).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    vary: Option<bonus_vary::Grid>,
 }
 
 /// The warnings of the counted bets: each paytable's own, and a positive return.
@@ -409,6 +456,9 @@ fn bonus_manifest(
     let mut spec = RunSpec::new("exact bonus", game)
         .with_option("method", args.method.name())
         .with_option("bets", names.join("; "));
+    if let (Some(target), Some(vary)) = (&args.target_edge, &args.vary) {
+        spec = (spec.with_option("target_edge", target)).with_option("vary", vary);
+    }
     let own = |t: &Paytable| game.side_bets.iter().any(|b| b.text == t.text);
     let added: Vec<Paytable> = tables.iter().filter(|t| !own(t)).cloned().collect();
     spec = spec.with_paytables(&added);
@@ -420,6 +470,7 @@ fn bonus_manifest(
         player_way: player.map(|p| p.label.clone()),
         method: "exhaustive enumeration; integer counts".to_string(),
         warnings: Vec::new(),
+        vary: None,
     };
     exact_manifest(config, spec, wall_seconds)
 }

@@ -365,3 +365,81 @@ fn setting_bets_are_counted_with_the_player_way() {
     let standard_errors: f64 = fields[n - 1].parse().unwrap();
     assert!(standard_errors.abs() < 4.0, "{row}");
 }
+
+/// `exact bonus --target-edge --vary`: every combination priced from one count, nearest the
+/// target first, equals the bet counted afresh with those pays written in its file; the
+/// manifest records the grid; a bad grid is an error naming the item, before anything is
+/// counted or written.
+#[test]
+fn vary_prices_every_combination_as_its_own_paytable() {
+    let dir = tempfile::tempdir().unwrap();
+    let bonus = |bet: Option<&str>, extra: &[&str], out: &Path| {
+        let mut command = paigow();
+        command.args(["exact", "bonus", "--game", "double-joker"]);
+        command.args(bet.map(|b| ["--bet", b]).iter().flatten());
+        command.args(extra).arg("--out").arg(out);
+        command.assert()
+    };
+    let vary = "flush=4..5,full_house=5..7,four_of_a_kind=25..30";
+    let grid = ["--target-edge", "5%", "--vary", vary];
+    let out = dir.path().join("vary");
+    let done = bonus(Some("big-hand-bonus"), &grid, &out).success();
+    let stdout = String::from_utf8(done.get_output().stdout.clone()).unwrap();
+    let heading = "36 combinations of flush 4..5, full_house 5..7, four_of_a_kind 25..30";
+    assert!(stdout.contains(heading), "{stdout}");
+    let csv = fs::read_to_string(out.join("vary.csv")).unwrap();
+    assert_eq!(csv.lines().count(), 37);
+    // rank,flush,full_house,four_of_a_kind,house_edge,house_edge_exactly,from_target,hit_rate,sd
+    let first: Vec<&str> = csv.lines().nth(1).unwrap().split(',').collect();
+    let shown = format!(
+        " 1. flush {}, full_house {}, four_of_a_kind {}: house edge",
+        first[1], first[2], first[3]
+    );
+    assert!(stdout.contains(&shown), "{stdout}");
+    let manifest: serde_json::Value =
+        serde_json::from_str(&fs::read_to_string(out.join("manifest.json")).unwrap()).unwrap();
+    assert_eq!(manifest["vary"]["combinations"], 36);
+    assert_eq!(manifest["vary"]["lines"][2]["high"], 30);
+    assert_eq!(manifest["spec"]["options"]["vary"], vary);
+    // The first combination, written into the paytable and counted afresh.
+    let mut edited = String::new();
+    let mut event = "";
+    for line in include_str!("../../games/paytables/big-hand-bonus.toml").lines() {
+        if let Some(rest) = line.strip_prefix("event = \"") {
+            event = rest.split('"').next().unwrap();
+        }
+        let column = ["flush", "full_house", "four_of_a_kind"]
+            .iter()
+            .position(|e| *e == event);
+        match column.filter(|_| line.starts_with("pays = ")) {
+            Some(i) => edited += &format!("pays = {}\n", first[1 + i]),
+            None => edited += &format!("{line}\n"),
+        }
+    }
+    let file = dir.path().join("edited.toml");
+    fs::write(&file, edited).unwrap();
+    let again = dir.path().join("again");
+    bonus(file.to_str(), &["--quiet"], &again).success();
+    let mut summary = csv::Reader::from_path(again.join("summary.csv")).unwrap();
+    let row = summary.records().next().unwrap().unwrap();
+    // wager,method,trials,hit_rate,player_ev,house_edge,variance,sd,...
+    assert_eq!((&row[5], &row[3], &row[7]), (first[4], first[7], first[8]));
+    // Bad grids: an error naming the item, nothing written.
+    let refused = |bet: Option<&str>, vary: &str, needle: &str| {
+        let out = dir.path().join("refused");
+        let grid = ["--target-edge", "5%", "--vary", vary];
+        let stderr = predicates::str::contains(needle.to_string());
+        bonus(bet, &grid, &out).failure().stderr(stderr);
+        assert!(!out.exists());
+    };
+    let bhb = Some("big-hand-bonus");
+    let unknown = "--vary item 'flsh=4..8': 'flsh' is not a line of 'Big Hand Bonus'";
+    refused(bhb, "flsh=4..8", unknown);
+    refused(bhb, "flush=8..4", "the range 8..4 is empty");
+    refused(
+        bhb,
+        "flush=1..1000,full_house=1..1001",
+        "more than the 1000000",
+    );
+    refused(None, "flush=4..8", "--vary prices the lines of one bet");
+}
