@@ -19,6 +19,12 @@ done
 # The template paytable, a setting bet, with every hand set by Foxwoods (docs/guide/exact-bonus.md).
 "$BIN" exact bonus --bet games/examples/my-jackpot.toml --player-way foxwoods --quiet \
     --out reports/exact/standard-foxwoods-my-jackpot-bonus
+# Fortune's pay table 1 (three pair pushes), and Big Hand Bonus designed to a 5% house edge by
+# pricing 780 combinations of three lines' pays from one count (README, docs/guide/exact-bonus.md).
+"$BIN" exact bonus --game fortune --bet fortune-1 --quiet --out reports/exact/fortune-fortune-1-bonus
+"$BIN" exact bonus --game double-joker --bet big-hand-bonus --target-edge 5% \
+    --vary 'flush=4..8,full_house=5..10,four_of_a_kind=25..50' --quiet \
+    --out reports/exact/double-joker-big-hand-bonus-vary
 # The main wager, every pair of disjoint hands (about 17 s of wall time on 2 idle cores; cached).
 "$BIN" exact main --game standard --player-way foxwoods --dealer-way foxwoods --quiet \
     --out reports/exact/standard-foxwoods-vs-foxwoods-main
