@@ -28,10 +28,14 @@ done
 # The main wager, every pair of disjoint hands (about 17 s of wall time on 2 idle cores; cached).
 "$BIN" exact main --game standard --player-way foxwoods --dealer-way foxwoods --quiet \
     --out reports/exact/standard-foxwoods-vs-foxwoods-main
-# Every setting of every hand shape against Foxwoods (about 2 minutes on 16 cores, 16 on 2;
-# shapes.csv, 45 MB, left out of the repository).
-"$BIN" exact prices --game standard --dealer-way foxwoods --no-shapes --quiet \
-    --out reports/exact/standard-foxwoods-prices
+# Every setting of every hand shape against Foxwoods, for each game whose dealer sets without
+# showing its hand (about 2.5 minutes of wall time each on 2 cores, 210 s of CPU; shapes.csv,
+# 45 MB, left out of the repository). Fortune's main wager is the standard game's; Double
+# Joker's and Face Up's player sees the dealer's setting, so `exposed` is already optimal there.
+for game in standard california jokers-wild ez-pai-gow commission-free; do
+    "$BIN" exact prices --game "$game" --dealer-way foxwoods --no-shapes --quiet \
+        --out "reports/exact/$game-foxwoods-prices"
+done
 
 run() { # GAME PLAYER DEALER
     "$BIN" simulate --game "$1" --player-way "$2" --dealer-way "$3" --deals "$DEALS" --seed 1 \
@@ -52,7 +56,7 @@ run ez-pai-gow foxwoods foxwoods
     --quiet --out reports/simulate/standard-foxwoods-vs-foxwoods-1e9
 
 # What house ways cost: each shipped way against the optimal player strategy, dealer Foxwoods
-# (the dealer table is built once and cached; see docs/methods/optimal.md).
+# (optimal:foxwoods's price table is built once, minutes, and cached; see docs/methods/optimal.md).
 "$BIN" compare --game standard --dealer-way foxwoods \
     --ways foxwoods canterbury-park ballys-ac optimal:foxwoods \
     --deals "$DEALS" --seed 1 --examples 20 --quiet \
