@@ -136,6 +136,18 @@ pub fn for_each_rank_of(positions: &[usize], mut visit: impl FnMut(usize)) {
     }
 }
 
+/// A count's digits in groups of three (`1,234,567`), as reports and checks print counts.
+pub fn grouped(digits: &str) -> String {
+    let mut out = String::new();
+    for (i, c) in digits.chars().enumerate() {
+        if i > 0 && (digits.len() - i).is_multiple_of(3) {
+            out.push(',');
+        }
+        out.push(c);
+    }
+    out
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -111,15 +111,7 @@ pub const SECTIONS: [Section; 4] = [
 
 /// A count as the checks print it: digits in groups of three.
 fn grouped(n: u64) -> String {
-    let digits = n.to_string();
-    let mut out = String::new();
-    for (i, c) in digits.chars().enumerate() {
-        if i > 0 && (digits.len() - i).is_multiple_of(3) {
-            out.push(',');
-        }
-        out.push(c);
-    }
-    out
+    crate::combin::grouped(&n.to_string())
 }
 
 /// Every 7-card hand of the 53-card deck dealt, counted by category, against `expected`.

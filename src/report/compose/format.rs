@@ -48,19 +48,7 @@ pub fn count(cell: &str) -> String {
     if body.is_empty() || !body.bytes().all(|b| b.is_ascii_digit()) {
         return dash(cell);
     }
-    format!("{sign}{}", grouped(body))
-}
-
-/// Digits grouped by three.
-fn grouped(digits: &str) -> String {
-    let mut out = String::new();
-    for (i, c) in digits.chars().enumerate() {
-        if i > 0 && (digits.len() - i).is_multiple_of(3) {
-            out.push(',');
-        }
-        out.push(c);
-    }
-    out
+    format!("{sign}{}", crate::combin::grouped(body))
 }
 
 /// A decimal with `decimals` decimals and grouped thousands ("5,534,392.50").
@@ -74,8 +62,8 @@ pub fn decimal(cell: &str, decimals: usize) -> String {
             ""
         };
         match fraction {
-            "" => format!("{sign}{}", grouped(whole)),
-            f => format!("{sign}{}.{f}", grouped(whole)),
+            "" => format!("{sign}{}", crate::combin::grouped(whole)),
+            f => format!("{sign}{}.{f}", crate::combin::grouped(whole)),
         }
     })
 }
