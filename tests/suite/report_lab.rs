@@ -570,3 +570,77 @@ fn an_exposed_simulation_is_not_set_against_the_exact_run_of_its_way() {
     let main = part.split("### ").next().unwrap();
     assert!(!main.contains("Against the exact counts"), "{main}");
 }
+
+/// The range of returns: exact runs of the house way and of the optimal strategy (`exposed`,
+/// where the dealer sets face up) against one dealer's way give the main wager's minimum and
+/// maximum, each the EV its run wrote; with the house way's run alone there is no range.
+#[test]
+fn the_range_of_returns_is_the_house_ways_and_the_optimums_exact_ev() {
+    let dir = tempfile::tempdir().unwrap();
+    let run = |player: &str| {
+        let out = dir.path().join(player);
+        paigow()
+            .args([
+                "exact",
+                "main",
+                "--game",
+                "double-joker",
+                "--player-way",
+                player,
+            ])
+            .args([
+                "--dealer-way",
+                "double-joker-dealer",
+                "--ranks",
+                "A234",
+                "--quiet",
+            ])
+            .arg("--out")
+            .arg(&out)
+            .assert()
+            .success();
+        let summary = csv_rows(&out.join("summary.csv"));
+        let ev: f64 = field(&summary[0], &summary[1], "player_ev")
+            .parse()
+            .unwrap();
+        (out, ev, field(&summary[0], &summary[1], "player_ev_exact").to_string())
+    };
+    let (house, house_ev, house_exact) = run("double-joker-dealer");
+    let (optimal, optimal_ev, optimal_exact) = run("exposed");
+    assert!(optimal_ev > house_ev);
+    let report = |dirs: &[&PathBuf]| {
+        let out = dir.path().join(format!("report-{}", dirs.len()));
+        paigow()
+            .arg("report")
+            .args(dirs)
+            .args(["--quiet", "--out"])
+            .arg(&out)
+            .assert()
+            .success();
+        (fs::read_to_string(out.join("report.md")).unwrap(), out)
+    };
+    let (md, out) = report(&[&house, &optimal]);
+    let table = table_of(&md, "bound", "player's way");
+    assert_eq!(table.len(), 2, "{table:?}");
+    for (row, (bound, player, ev, exact)) in table.iter().zip([
+        ("minimum", "double-joker-dealer", house_ev, &house_exact),
+        ("maximum", "exposed", optimal_ev, &optimal_exact),
+    ]) {
+        assert_eq!((row[0].as_str(), row[1].as_str()), (bound, player));
+        percent_close(&row[2], ev);
+        assert_eq!(&row[3], exact, "{row:?}");
+    }
+    let csv = fs::read_dir(out.join("tables"))
+        .unwrap()
+        .map(|e| e.unwrap().file_name());
+    assert!(
+        csv.into_iter()
+            .any(|n| n.to_string_lossy().starts_with("range-")),
+        "the range's values as a CSV file"
+    );
+    let (alone, _) = report(&[&house]);
+    assert!(
+        !alone.contains("Range of returns"),
+        "a range needs both bounds"
+    );
+}

@@ -11,7 +11,10 @@
 //!   `sqrt(sum (w SD)^2)`, and at its bound, `sum w SD` (Cauchy-Schwarz: no correlation gives
 //!   more);
 //! - maximum payout and liability: each wager's largest pay, and with `--table-max` that pay
-//!   times the table maximum (the most one hand can cost the house on that wager).
+//!   times the table maximum (the most one hand can cost the house on that wager);
+//! - the range of returns of the main wager: where exact runs against one dealer's way give
+//!   both, the house way's EV (the minimum: a player who asks for the house way) and the optimal
+//!   strategy's (the maximum: `optimal:D`, or `exposed` where the dealer sets face up).
 //!
 //! Invariant: every figure is made from the preferred run's counts and pays (exact rationals,
 //! then one conversion) and the given amounts.
@@ -21,11 +24,12 @@ use num_traits::Zero;
 use super::format::{count, pays, percent_of};
 use super::wagers::{MAIN_NAMES, VOLATILITY_LEVELS, WagerRun};
 use crate::report::ahead::{LARGEST_LATTICE, Lattice};
-use crate::report::counted::{Counted, to_f64};
+use crate::report::counted::{Counted, fraction, to_f64};
 use crate::report::document::{Block, DataFile, Document, Table, code, slug, strong, text};
 use crate::report::facts::Identity;
 use crate::report::fixed;
 use crate::report::runs::RunDir;
+use crate::report::runs::RunKind;
 use crate::report::stats::{volatility_index, z};
 
 /// Amounts per wager, as `NAME=AMOUNT,...`, with an amount for every other wager where a bare
@@ -177,6 +181,12 @@ pub fn section(
     }
     doc.heading(3, "Hold, handle, bet mix and liability");
     let file = |kind: &str| format!("{kind}-{game}.csv");
+    let main = wagers
+        .iter()
+        .find(|(name, _)| MAIN_NAMES.contains(&name.as_str()));
+    if let Some((_, runs)) = main {
+        range(doc, runs, file("range"));
+    }
     hold(doc, &figures, file("hold"));
     mix(doc, &figures, options.mix.as_ref(), file("mix"));
     liability(doc, &figures, options.table_max.as_ref(), file("liability"));
@@ -239,6 +249,94 @@ fn ahead(doc: &mut Document, figures: &[Figures], file: String) {
     doc.say(format!(
         "Largest floating-point error seen (a probability below zero): {error:.1e}."
     ));
+}
+
+/// How a player's way bounds the main wager's return: a house way (the minimum of the range:
+/// the player who asks for the house way) or an optimal strategy (the maximum).
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Bound {
+    HouseWay,
+    Optimal,
+}
+
+impl Bound {
+    fn of(player_way: &str) -> Option<Bound> {
+        let built_in = |prefix: &str| player_way.starts_with(prefix);
+        if built_in("optimal:") || player_way == "exposed" || built_in("exposed:") {
+            Some(Bound::Optimal)
+        } else if built_in("full-deck-optimal:") || built_in("max-") || player_way.is_empty() {
+            None
+        } else {
+            Some(Bound::HouseWay)
+        }
+    }
+}
+
+/// The range of returns of the main wager, from its exact runs: the first house-way run and the
+/// first optimal run against the same dealer's way, labelled minimum and maximum.
+fn range(doc: &mut Document, runs: &[WagerRun], file: String) {
+    let exact = |w: &&WagerRun| w.run.kind == RunKind::ExactMain;
+    let bounded: Vec<(Bound, &WagerRun)> = (runs.iter().filter(exact))
+        .filter_map(|w| Bound::of(&w.run.fact("player_way")).map(|b| (b, w)))
+        .collect();
+    let pair = (bounded.iter().filter(|(b, _)| *b == Bound::HouseWay)).find_map(|(_, low)| {
+        let dealer = low.run.fact("dealer_way");
+        (bounded.iter())
+            .find(|(b, high)| *b == Bound::Optimal && high.run.fact("dealer_way") == dealer)
+            .map(|(_, high)| (*low, *high))
+    });
+    let Some((low, high)) = pair else {
+        return;
+    };
+    let (Some(lowest), Some(highest)) = (low.counted(), high.counted()) else {
+        return;
+    };
+    doc.paragraph(vec![
+        strong("Range of returns of the main wager"),
+        text(format!(
+            " against the dealer's way {}, exact: a player's return lies between the house way's \
+             (the minimum: a player who asks the dealer to set by the house way) and the optimal \
+             strategy's (the maximum: every hand at its best setting{}).",
+            low.run.fact("dealer_way"),
+            match high.run.fact("player_way").starts_with("optimal:") {
+                true => " of its shape, card removal included",
+                false => " against the dealer's setting, which the player sees",
+            }
+        )),
+    ]);
+    let mut data = DataFile::new(
+        file,
+        &["bound", "player_way", "run", "player_ev", "exactly"],
+    );
+    let mut t = Table::new(&[
+        "bound",
+        "player's way",
+        "player EV",
+        "exactly",
+        "house edge",
+    ])
+    .left(&[1]);
+    for (bound, w, c) in [("minimum", low, lowest), ("maximum", high, highest)] {
+        let ev = c.ev();
+        let player = w.run.fact("player_way");
+        t.row(vec![
+            bound.to_string(),
+            player.clone(),
+            percent_of(to_f64(&ev), 6),
+            fraction(&ev),
+            percent_of(-to_f64(&ev), 6),
+        ]);
+        let cells = [
+            bound,
+            &player,
+            &w.run.dir,
+            &fixed(to_f64(&ev)),
+            &fraction(&ev),
+        ];
+        data.row(cells.map(str::to_string).to_vec());
+    }
+    doc.push(Block::Table(t));
+    doc.push(Block::Data(data));
 }
 
 fn hold(doc: &mut Document, figures: &[Figures], file: String) {
