@@ -28,6 +28,13 @@ done
 # The main wager, every pair of disjoint hands (about 17 s of wall time on 2 idle cores; cached).
 "$BIN" exact main --game standard --player-way foxwoods --dealer-way foxwoods --quiet \
     --out reports/exact/standard-foxwoods-vs-foxwoods-main
+# The optimal strategy's main wager, exact, for the range of returns in the lab packages: the price
+# table's optimum against Foxwoods (the table built once, minutes; then cached) and Double Joker's
+# exposed player, who sees the dealer's setting.
+"$BIN" exact main --game standard --player-way optimal:foxwoods --dealer-way foxwoods --quiet \
+    --out reports/exact/standard-optimal-foxwoods-vs-foxwoods-main
+"$BIN" exact main --game double-joker --player-way exposed --dealer-way double-joker-dealer --quiet \
+    --out reports/exact/double-joker-exposed-vs-double-joker-dealer-main
 # Every setting of every hand shape against Foxwoods, for each game whose dealer sets without
 # showing its hand (about 2.5 minutes of wall time each on 2 cores, 210 s of CPU; shapes.csv,
 # 45 MB, left out of the repository). Fortune's main wager is the standard game's; Double
@@ -71,8 +78,9 @@ package() { # GAME DEALER [RUN_DIR...]
         --out "reports/package/$game" "$@"
 }
 package standard foxwoods reports/simulate/standard-foxwoods-vs-foxwoods-1e9 \
-    reports/compare/standard-house-ways-vs-optimal
+    reports/compare/standard-house-ways-vs-optimal reports/exact/standard-optimal-foxwoods-vs-foxwoods-main
 package double-joker double-joker-dealer reports/simulate/double-joker-exposed-vs-double-joker-dealer \
+    reports/exact/double-joker-exposed-vs-double-joker-dealer-main \
     --mix main=1,big-hand-bonus=0.2,joker-bonus=0.2 --table-max 1000,big-hand-bonus=100,joker-bonus=100
 package jokers-wild foxwoods
 package california foxwoods
