@@ -603,7 +603,11 @@ fn the_range_of_returns_is_the_house_ways_and_the_optimums_exact_ev() {
         let ev: f64 = field(&summary[0], &summary[1], "player_ev")
             .parse()
             .unwrap();
-        (out, ev, field(&summary[0], &summary[1], "player_ev_exact").to_string())
+        (
+            out,
+            ev,
+            field(&summary[0], &summary[1], "player_ev_exact").to_string(),
+        )
     };
     let (house, house_ev, house_exact) = run("double-joker-dealer");
     let (optimal, optimal_ev, optimal_exact) = run("exposed");
