@@ -167,7 +167,7 @@ fn seven(game: &GameRules, words: &[String]) -> anyhow::Result<[Card; 7]> {
 /// here, as the price table prices it) or `full-deck-optimal:D`.
 enum Setter {
     House(HouseWay),
-    Optimal(ShapeOptimal),
+    Optimal(Box<ShapeOptimal>),
     FullDeck(FullDeckOptimal),
 }
 
@@ -177,7 +177,7 @@ impl Setter {
             Some((OptimalKind::Table, dealer)) => {
                 let dealer = resolve::dealer_way(dealer, game)
                     .map_err(|e| anyhow::anyhow!("{name}: {e}"))?;
-                Setter::Optimal(ShapeOptimal::new(&dealer.way, game))
+                Setter::Optimal(Box::new(ShapeOptimal::new(&dealer.way, game)))
             }
             Some((OptimalKind::FullDeck, _)) => match resolve::resolve(name, game)?.detail {
                 resolve::Detail::FullDeckOptimal(way) => Setter::FullDeck(way),
@@ -193,7 +193,7 @@ impl Setter {
     fn strategy(&self) -> &dyn Strategy {
         match self {
             Setter::House(way) => way,
-            Setter::Optimal(way) => way,
+            Setter::Optimal(way) => &**way,
             Setter::FullDeck(way) => way,
         }
     }
@@ -238,8 +238,7 @@ impl SetContext<'_> {
 /// by value) with the exact EV of the hand's shape at it, best first.
 fn optimal_lines(way: &ShapeOptimal, ctx: &SetContext, hand: &[Card; 7]) -> String {
     let splits = ctx.ev.split_values(hand);
-    let ranked = way.ranked(hand);
-    let k = way.choose(hand, &splits, None);
+    let (ranked, k) = way.ranked_and_chosen(hand);
     let value = |c: usize| (splits.front[c], splits.back[c]);
     let ev = (ranked.iter())
         .find(|&&(c, _)| value(c) == value(k))

@@ -196,6 +196,11 @@ impl Shapes {
         self.representatives.len()
     }
 
+    /// The ids of the shapes the deck deals (those with a representative), ascending.
+    pub fn dealt_ids(&self) -> impl Iterator<Item = usize> + '_ {
+        (0..self.ids()).filter(|&id| self.representatives[id].is_some())
+    }
+
     /// A hand of shape `id` (sorted by card index), or `None` when the deck deals no such hand.
     pub fn representative(&self, id: usize) -> Option<[Card; 7]> {
         self.representatives[id]
@@ -346,9 +351,7 @@ mod tests {
         assert_eq!(deck.size(), 17);
         let shapes = Shapes::new(deck);
         let dealt = hands_by_id(&shapes);
-        let listed: Vec<usize> = (0..shapes.ids())
-            .filter(|&id| shapes.representative(id).is_some())
-            .collect();
+        let listed: Vec<usize> = shapes.dealt_ids().collect();
         assert_eq!(dealt.len(), listed.len());
         assert!(listed.iter().all(|id| dealt.contains_key(&(*id as u32))));
         assert_eq!(dealt.values().sum::<u64>(), crate::combin::choose(17, 7));

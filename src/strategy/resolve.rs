@@ -228,7 +228,7 @@ pub fn sources(name: &str) -> Result<Vec<TextFile>, ConfigError> {
 }
 
 /// The tie-break way of an `exposed` name, if `name` is one.
-fn exposed_tie_break(name: &str) -> Option<&str> {
+pub fn exposed_tie_break(name: &str) -> Option<&str> {
     match name {
         "exposed" => Some(EXPOSED_DEFAULT_WAY),
         other => other.strip_prefix("exposed:"),

@@ -122,9 +122,7 @@ fn build(
         "setting every dealer shape".to_string(),
         at.elapsed().as_secs_f64(),
     )];
-    let listed = (0..shapes.ids())
-        .filter(|&id| shapes.representative(id).is_some())
-        .count();
+    let listed = shapes.dealt_ids().count();
     let bar = crate::cli::progress::bar_unless_quiet(args.quiet, listed as u64, "shapes");
     let at = Instant::now();
     let table = PriceTable::build(&pricer, ev, &|n| {

@@ -232,9 +232,7 @@ pub fn count(
             counts,
             wager: game.main_wager,
         },
-        shapes: (0..shapes.ids())
-            .filter(|&id| shapes.representative(id).is_some())
-            .count(),
+        shapes: shapes.dealt_ids().count(),
         settings_seconds,
         phases,
     })

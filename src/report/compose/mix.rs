@@ -31,6 +31,7 @@ use crate::report::fixed;
 use crate::report::runs::RunDir;
 use crate::report::runs::RunKind;
 use crate::report::stats::{volatility_index, z};
+use crate::strategy::resolve::{BUILT_INS, OptimalKind, exposed_tie_break, optimal_dealer};
 
 /// Amounts per wager, as `NAME=AMOUNT,...`, with an amount for every other wager where a bare
 /// number is given.
@@ -260,14 +261,14 @@ enum Bound {
 }
 
 impl Bound {
+    /// The bound a run's player way (its name as resolved) sets: `optimal:D` and `exposed` the
+    /// maximum, a house way the minimum; the other built-ins neither.
     fn of(player_way: &str) -> Option<Bound> {
-        let built_in = |prefix: &str| player_way.starts_with(prefix);
-        if built_in("optimal:") || player_way == "exposed" || built_in("exposed:") {
-            Some(Bound::Optimal)
-        } else if built_in("full-deck-optimal:") || built_in("max-") || player_way.is_empty() {
-            None
-        } else {
-            Some(Bound::HouseWay)
+        match (optimal_dealer(player_way), exposed_tie_break(player_way)) {
+            (Some((OptimalKind::Table, _)), _) | (None, Some(_)) => Some(Bound::Optimal),
+            (Some((OptimalKind::FullDeck, _)), _) => None,
+            (None, None) if player_way.is_empty() || BUILT_INS.contains(&player_way) => None,
+            (None, None) => Some(Bound::HouseWay),
         }
     }
 }
@@ -298,9 +299,9 @@ fn range(doc: &mut Document, runs: &[WagerRun], file: String) {
              (the minimum: a player who asks the dealer to set by the house way) and the optimal \
              strategy's (the maximum: every hand at its best setting{}).",
             low.run.fact("dealer_way"),
-            match high.run.fact("player_way").starts_with("optimal:") {
-                true => " of its shape, card removal included",
-                false => " against the dealer's setting, which the player sees",
+            match exposed_tie_break(&high.run.fact("player_way")) {
+                None => " of its shape, card removal included",
+                Some(_) => " against the dealer's setting, which the player sees",
             }
         )),
     ]);

@@ -20,7 +20,7 @@ use std::sync::atomic::{AtomicU64, Ordering};
 use super::PREFIX;
 use super::cache::{self, BestSettings, DealerWay};
 use super::pricer::HandPricer;
-use super::prices::PriceTable;
+use super::prices::{PriceTable, PricingSetup};
 use crate::cards::Card;
 use crate::eval::split::SplitValues;
 use crate::eval::{Evaluator, Value};
@@ -100,9 +100,7 @@ fn build(
     note: &(dyn Fn(&str) + Sync),
 ) -> BestSettings {
     let label = format!("{PREFIX}{}", dealer.label);
-    let total = (0..shapes.ids())
-        .filter(|&id| shapes.representative(id).is_some())
-        .count() as u64;
+    let total = shapes.dealt_ids().count() as u64;
     note(&format!(
         "{label}: pricing every setting of all {total} hand shapes of {} against {} \
          (once; a few minutes on two cores) ...",
@@ -130,9 +128,7 @@ fn build(
 
 /// Whether `best` names every shape of the deck once, each at a legal setting of it.
 fn check(ev: &Evaluator, shapes: &Shapes, best: &BestSettings) -> Result<(), String> {
-    let ids: Vec<usize> = (0..shapes.ids())
-        .filter(|&id| shapes.representative(id).is_some())
-        .collect();
+    let ids: Vec<usize> = shapes.dealt_ids().collect();
     if ids.len() != best.len() {
         return Err(format!("{} shapes, the deck has {}", best.len(), ids.len()));
     }
@@ -170,7 +166,7 @@ pub struct ShapeOptimal {
     name: String,
     pricer: HandPricer,
     ev: Evaluator,
-    shapes: Shapes,
+    setup: PricingSetup,
     /// The best settings, when the cache holds them for this game and way: the choice is then
     /// read, not priced.
     cached: Option<TableOptimal>,
@@ -181,7 +177,7 @@ impl ShapeOptimal {
     /// they are there.
     pub fn new(dealer: &DealerWay, game: &GameRules) -> ShapeOptimal {
         let mut way = ShapeOptimal::with_deck(dealer, game, SuitDeck::of(game.deck));
-        let valid = |best: &BestSettings| check(&way.ev, &way.shapes, best);
+        let valid = |best: &BestSettings| check(&way.ev, way.setup.shapes(), best);
         let best = cache::cached_best(dealer, game, cache::default_dir().as_deref(), &valid);
         way.cached = best.map(|best| TableOptimal::new(way.name.clone(), &best));
         way
@@ -189,11 +185,12 @@ impl ShapeOptimal {
 
     /// `optimal:D` on a deck of the game (its own, or a reduced one).
     pub fn with_deck(dealer: &DealerWay, game: &GameRules, deck: SuitDeck) -> ShapeOptimal {
+        let pricer = HandPricer::with_deck(game, deck, &*dealer.strategy);
         ShapeOptimal {
             name: format!("{PREFIX}{}", dealer.label),
-            pricer: HandPricer::with_deck(game, deck, &*dealer.strategy),
+            setup: pricer.setup(),
+            pricer,
             ev: Evaluator::new(game.ranking),
-            shapes: Shapes::new(deck),
             cached: None,
         }
     }
@@ -201,10 +198,10 @@ impl ShapeOptimal {
     /// The legal settings of `hand` distinct by value, best first, each as its lowest
     /// split with the EV of its shape's hands at it (exact, per unit bet).
     pub fn ranked(&self, hand: &[Card; 7]) -> Vec<(usize, f64)> {
-        let id = self.shapes.id_of(hand);
+        let id = self.setup.shapes().id_of(hand);
         let prices = (self
             .pricer
-            .multiset_shape_prices(&self.ev, &self.shapes, hand))
+            .multiset_shape_prices(&self.ev, &self.setup, hand))
         .into_iter()
         .find(|p| p.id == id)
         .expect("the hand's multiset includes its shape");
@@ -221,6 +218,16 @@ impl ShapeOptimal {
                 (k, net as f64 / per_unit)
             })
             .collect()
+    }
+
+    /// [`ShapeOptimal::ranked`] and the split `optimal:D` chooses, with the hand priced once.
+    pub fn ranked_and_chosen(&self, hand: &[Card; 7]) -> (Vec<(usize, f64)>, usize) {
+        let ranked = self.ranked(hand);
+        let chosen = match &self.cached {
+            Some(table) => table.choose(hand, &self.ev.split_values(hand), None),
+            None => ranked[0].0,
+        };
+        (ranked, chosen)
     }
 }
 

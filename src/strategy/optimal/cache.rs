@@ -310,16 +310,12 @@ pub fn load_or_build_best(
     build: impl FnOnce() -> BestSettings,
 ) -> BestSettings {
     let key = key(way, game);
-    let name = best_file_name_of(&game.origin, &way.label, &key);
-    let path = dir.map(|d| d.join(name));
+    let path = dir.map(|d| d.join(best_file_name_of(&game.origin, &way.label, &key)));
     if let Some(path) = &path
         && path.exists()
     {
-        match read_best(path, &key).and_then(|best| valid(&best).map(|()| best)) {
-            Ok(best) => {
-                remember_text(&best_key(&key), &write_best(&key, &best));
-                return best;
-            }
+        match read_valid_best(path, &key, valid) {
+            Ok(best) => return best,
             Err(e) => note(&format!("{}: {e}; rebuilding", path.display())),
         }
     }
@@ -348,11 +344,20 @@ pub fn cached_best(
 ) -> Option<BestSettings> {
     let key = key(way, game);
     let path = dir?.join(best_file_name_of(&game.origin, &way.label, &key));
-    let best = read_best(&path, &key)
-        .ok()
-        .filter(|best| valid(best).is_ok())?;
-    remember_text(&best_key(&key), &write_best(&key, &best));
-    Some(best)
+    read_valid_best(&path, &key, valid).ok()
+}
+
+/// The best settings in the file at `path` when its key is `key` and `valid` accepts them,
+/// remembered for [`table_digest`].
+fn read_valid_best(
+    path: &Path,
+    key: &str,
+    valid: &dyn Fn(&BestSettings) -> Result<(), String>,
+) -> Result<BestSettings, String> {
+    let best = read_best(path, key)?;
+    valid(&best)?;
+    remember_text(&best_key(key), &write_best(key, &best));
+    Ok(best)
 }
 
 /// The text of a best-settings file, with its checksum as the fourth line.

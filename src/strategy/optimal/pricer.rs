@@ -182,9 +182,7 @@ impl HandPricer {
         let ev = Evaluator::new(game.ranking);
         let index = Arc::new(ValueIndex::of(&ev, game.deck));
         let shapes = Shapes::new(deck);
-        let ids: Vec<usize> = (0..shapes.ids())
-            .filter(|&id| shapes.representative(id).is_some())
-            .collect();
+        let ids: Vec<usize> = shapes.dealt_ids().collect();
         let set: Vec<(Multiset, DealerPoint)> = ids
             .par_iter()
             .map(|&id| {

@@ -222,6 +222,21 @@ impl Seen {
     }
 }
 
+/// What pricing a deck's shapes needs beside its [`HandPricer`] ([`HandPricer::setup`]).
+pub struct PricingSetup {
+    shapes: Shapes,
+    dealer: DealerShapes,
+    /// Each multiset's flush shapes, by the multiset's id.
+    flush_of: Vec<Vec<(u32, u16)>>,
+}
+
+impl PricingSetup {
+    /// The deck's shapes.
+    pub fn shapes(&self) -> &Shapes {
+        &self.shapes
+    }
+}
+
 /// Each multiset's flush shapes (id and the flush suit's ranks), by the multiset's id.
 fn flush_shapes_by_multiset(shapes: &Shapes) -> Vec<Vec<(u32, u16)>> {
     let mut flush_of: Vec<Vec<(u32, u16)>> = vec![Vec::new(); PLAIN_SLOTS];
@@ -365,15 +380,26 @@ impl Player {
 }
 
 impl HandPricer {
+    /// What pricing this deck's shapes needs beside the pricer, made once (a fraction of a
+    /// second): the deck's shapes, every dealer shape as the pass reads it, and each multiset's
+    /// flush shapes.
+    pub fn setup(&self) -> PricingSetup {
+        let shapes = Shapes::new(self.deck);
+        PricingSetup {
+            dealer: DealerShapes::of(self),
+            flush_of: flush_shapes_by_multiset(&shapes),
+            shapes,
+        }
+    }
+
     /// Every shape of the deck priced: each legal setting's dealer hands by cell, summed over
     /// the shape's hands (parallel over the sets of ranks the multisets hold; `done` hears how
     /// many shapes each set finished).
     pub fn shape_prices(&self, ev: &Evaluator, done: &(dyn Fn(u64) + Sync)) -> Vec<ShapePrices> {
-        let shapes = Shapes::new(self.deck);
-        let dealer = DealerShapes::of(self);
-        let flush_of = flush_shapes_by_multiset(&shapes);
+        let setup = self.setup();
+        let shapes = &setup.shapes;
         let mut by_ranks: BTreeMap<u16, Vec<usize>> = BTreeMap::new();
-        for id in (0..PLAIN_SLOTS).filter(|&id| shapes.representative(id).is_some()) {
+        for id in shapes.dealt_ids().take_while(|&id| id < PLAIN_SLOTS) {
             let player = Player::of(&shapes.representative(id).expect("listed"), 0);
             by_ranks.entry(player.held_mask()).or_default().push(id);
         }
@@ -381,7 +407,7 @@ impl HandPricer {
         let mut out: Vec<ShapePrices> = groups
             .par_iter()
             .flat_map_iter(|(mask, ids)| {
-                let prices = self.held_prices(ev, &shapes, &dealer, *mask, ids, &flush_of);
+                let prices = self.held_prices(ev, &setup, *mask, ids);
                 done(prices.len() as u64);
                 prices
             })
@@ -391,40 +417,39 @@ impl HandPricer {
     }
 
     /// The prices of the shapes of `hand`'s rank multiset (its flush shapes and the one with no
-    /// flush suit), as [`HandPricer::shape_prices`] gives them: a fraction of a second.
+    /// flush suit), as [`HandPricer::shape_prices`] gives them: milliseconds, given `setup`
+    /// ([`HandPricer::setup`]).
     pub fn multiset_shape_prices(
         &self,
         ev: &Evaluator,
-        shapes: &Shapes,
+        setup: &PricingSetup,
         hand: &[Card; 7],
     ) -> Vec<ShapePrices> {
-        let player = Player::of(hand, 0);
+        let shapes = &setup.shapes;
         let id = match shapes.flush_shape(shapes.id_of(hand) as usize) {
             Some(flush) => flush.plain as usize,
             None => shapes.id_of(hand) as usize,
         };
-        let flush_of = flush_shapes_by_multiset(shapes);
-        let dealer = DealerShapes::of(self);
-        self.held_prices(ev, shapes, &dealer, player.held_mask(), &[id], &flush_of)
+        let mask = Player::of(hand, 0).held_mask();
+        self.held_prices(ev, setup, mask, &[id])
     }
 
     /// The prices of multisets `ids`, which hold exactly the ranks `mask`.
     fn held_prices(
         &self,
         ev: &Evaluator,
-        shapes: &Shapes,
-        dealer: &DealerShapes,
+        setup: &PricingSetup,
         mask: u16,
         ids: &[usize],
-        flush_of: &[Vec<(u32, u16)>],
     ) -> Vec<ShapePrices> {
         let held: Vec<u8> = (0..RANKS).filter(|&r| mask >> r & 1 == 1).collect();
+        let dealer = &setup.dealer;
         let seen = [
             Seen::of(&dealer.plain, &held, &unheld_factors(false)),
             Seen::of(&dealer.flush, &held, &unheld_factors(true)),
         ];
         (ids.iter())
-            .flat_map(|&id| self.multiset_prices(ev, shapes, dealer, &seen, id, &flush_of[id]))
+            .flat_map(|&id| self.multiset_prices(ev, setup, &seen, id))
             .collect()
     }
 
@@ -433,12 +458,12 @@ impl HandPricer {
     fn multiset_prices(
         &self,
         ev: &Evaluator,
-        shapes: &Shapes,
-        dealer: &DealerShapes,
+        setup: &PricingSetup,
         [plain_seen, flush_seen]: &[Seen; 2],
         id: usize,
-        flush_shapes: &[(u32, u16)],
     ) -> Vec<ShapePrices> {
+        let (shapes, dealer) = (&setup.shapes, &setup.dealer);
+        let flush_shapes = &setup.flush_of[id];
         let hand = shapes.representative(id).expect("listed");
         let player = Player::of(&hand, self.deck.jokers());
         let counts = player.counts;
