@@ -15,12 +15,12 @@
 
 use std::path::Path;
 use std::sync::Arc;
-use std::sync::atomic::{AtomicU64, Ordering};
 
 use super::PREFIX;
 use super::cache::{self, BestSettings, DealerWay};
 use super::pricer::HandPricer;
 use super::prices::{PriceTable, PricingSetup};
+use super::table_file::load_or_build_table;
 use crate::cards::Card;
 use crate::eval::split::SplitValues;
 use crate::eval::{Evaluator, Value};
@@ -61,7 +61,9 @@ impl TableOptimal {
         let shapes = Shapes::new(SuitDeck::of(game.deck));
         let valid = |best: &BestSettings| check(&ev, &shapes, best);
         let best = cache::load_or_build_best(dealer, game, cache_dir, note, &valid, || {
-            build(dealer, game, &ev, &shapes, note)
+            let deck = SuitDeck::of(game.deck);
+            let table = load_or_build_table(dealer, game, deck, cache_dir, note);
+            TableOptimal::best_of(&table, &game.main_wager)
         });
         TableOptimal::new(format!("{PREFIX}{}", dealer.label), &best)
     }
@@ -89,41 +91,6 @@ impl TableOptimal {
             })
             .collect()
     }
-}
-
-/// The price table of `game` against `dealer` built here, its best settings kept.
-fn build(
-    dealer: &DealerWay,
-    game: &GameRules,
-    ev: &Evaluator,
-    shapes: &Shapes,
-    note: &(dyn Fn(&str) + Sync),
-) -> BestSettings {
-    let label = format!("{PREFIX}{}", dealer.label);
-    let total = shapes.dealt_ids().count() as u64;
-    note(&format!(
-        "{label}: pricing every setting of all {total} hand shapes of {} against {} \
-         (once; a few minutes on two cores) ...",
-        game.name, dealer.label
-    ));
-    let started = std::time::Instant::now();
-    let pricer = HandPricer::new(game, &*dealer.strategy);
-    let priced = AtomicU64::new(0);
-    let table = PriceTable::build(&pricer, ev, &|n| {
-        let before = priced.fetch_add(n, Ordering::Relaxed);
-        let tenth = |count: u64| count * 10 / total.max(1);
-        if tenth(before + n) > tenth(before) {
-            note(&format!(
-                "{label}: {}% of the shapes priced",
-                tenth(before + n) * 10
-            ));
-        }
-    });
-    note(&format!(
-        "{label}: price table built in {:.1} s",
-        started.elapsed().as_secs_f64()
-    ));
-    TableOptimal::best_of(&table, &game.main_wager)
 }
 
 /// Whether `best` names every shape of the deck once, each at a legal setting of it.

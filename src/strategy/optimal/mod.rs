@@ -26,6 +26,7 @@ pub mod grid;
 pub mod hand;
 pub mod pricer;
 pub mod prices;
+pub mod table_file;
 
 use std::path::Path;
 use std::sync::Arc;

@@ -590,6 +590,7 @@ impl Counted {
 }
 
 /// The price table of a deck against a dealer's way: every shape's settings, by ascending id.
+#[derive(Debug)]
 pub struct PriceTable {
     pub index: Arc<ValueIndex>,
     pub shapes: Vec<ShapePrices>,
