@@ -1,8 +1,8 @@
 //! Engines: what turns a game and its strategies into integer tallies. The Monte Carlo commands
 //! are jobs on the one run engine ([`run`]); [`exact`] and [`exact_main`] enumerate, and
 //! [`brute_main`] deals every pair of a small deck as the reference `exact main` is held to;
-//! [`diff_ways`] compares two house ways over every hand; [`self_test`] reproduces the
-//! published figures of [`anchors`].
+//! [`diff_ways`] compares two house ways over every hand; [`workbench`] prices ways from the
+//! price table, shape by shape; [`self_test`] reproduces the published figures of [`anchors`].
 
 pub mod anchors;
 pub mod brute_main;
@@ -14,3 +14,4 @@ pub mod run;
 pub mod self_test;
 pub mod simulate;
 pub mod table;
+pub mod workbench;

@@ -20,8 +20,10 @@ use crate::report::facts::{Manifest, NoExtra};
 use crate::report::fixed;
 use crate::strategy::deck_shapes::{Shapes, SuitDeck};
 use crate::strategy::optimal::FULL_DECK_PREFIX;
+use crate::strategy::optimal::cache::{self, DealerWay};
 use crate::strategy::optimal::pricer::HandPricer;
 use crate::strategy::optimal::prices::PriceTable;
+use crate::strategy::optimal::table_file::{cached_table, store};
 use crate::strategy::resolve::{Resolved, resolve};
 
 /// The end of `paigow exact prices --help`.
@@ -80,11 +82,11 @@ pub fn run(args: &PricesArgs) -> anyhow::Result<()> {
     let game = args.game.load()?;
     let deck = deck(args.ranks.as_deref(), &game)?;
     // A dealer sets without seeing any hand: a house way or max-back / max-front.
-    crate::strategy::resolve::dealer_way(&args.dealer_way, &game)?;
+    let dealer_way = crate::strategy::resolve::dealer_way(&args.dealer_way, &game)?.way;
     let dealer = resolve(&args.dealer_way, &game)?;
     let (pool, threads) = pool(args.threads)?;
     let ev = Evaluator::new(game.ranking);
-    let mut built = pool.install(|| build(args, &game, deck, &dealer, &ev));
+    let mut built = pool.install(|| build(args, &game, deck, &dealer_way, &ev));
     let at = Instant::now();
     let ways = pool.install(|| price_ways(&game, &built, &ev, &dealer))?;
     built
@@ -112,12 +114,26 @@ fn build(
     args: &PricesArgs,
     game: &GameRules,
     deck: SuitDeck,
-    dealer: &Resolved,
+    dealer: &DealerWay,
     ev: &Evaluator,
 ) -> Built {
     let at = Instant::now();
-    let pricer = HandPricer::with_deck(game, deck, &*dealer.strategy);
     let shapes = Shapes::new(deck);
+    let cache_dir = (cache::default_dir()).filter(|_| deck.is_full());
+    if let Some(table) =
+        (cache_dir.as_deref()).and_then(|dir| cached_table(dealer, game, Some(dir)))
+    {
+        let phase = (
+            "reading the cached price table".to_string(),
+            at.elapsed().as_secs_f64(),
+        );
+        return Built {
+            table,
+            shapes,
+            phases: vec![phase],
+        };
+    }
+    let pricer = HandPricer::with_deck(game, deck, &*dealer.strategy);
     let mut phases = vec![(
         "setting every dealer shape".to_string(),
         at.elapsed().as_secs_f64(),
@@ -133,6 +149,14 @@ fn build(
         "pricing every shape".to_string(),
         at.elapsed().as_secs_f64(),
     ));
+    if let Some(dir) = &cache_dir {
+        let note = |text: &str| {
+            if !args.quiet {
+                eprintln!("{text}");
+            }
+        };
+        store(dealer, game, &table, dir, &note);
+    }
     Built {
         table,
         shapes,

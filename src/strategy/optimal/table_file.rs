@@ -47,30 +47,42 @@ pub fn load_or_build_table(
     dir: Option<&Path>,
     note: &(dyn Fn(&str) + Sync),
 ) -> PriceTable {
-    let ev = Evaluator::new(game.ranking);
+    let dir = dir.filter(|_| deck.is_full());
     let pricer = HandPricer::with_deck(game, deck, &*dealer.strategy);
-    let path = (dir.filter(|_| deck.is_full())).map(|d| d.join(file_name(dealer, game)));
-    let key = cache::key(dealer, game);
-    if let Some(path) = &path
+    if let Some(path) = dir.map(|d| d.join(file_name(dealer, game)))
         && path.exists()
     {
-        match read(path, &key, pricer.index(), deck) {
+        match read(&path, &cache::key(dealer, game), pricer.index(), deck) {
             Ok(table) => return table,
             Err(e) => note(&format!("{}: {e}; rebuilding", path.display())),
         }
     }
+    let ev = Evaluator::new(game.ranking);
     let table = build(dealer, game, &pricer, &ev, deck, note);
-    if let Some(path) = &path {
-        match crate::files::write_atomic(path, &write(&key, &table)) {
-            Ok(()) => note(&format!(
-                "{PREFIX}{}: price table cached at {}",
-                dealer.label,
-                path.display()
-            )),
-            Err(e) => note(&format!("{}: not cached: {e}", path.display())),
-        }
+    if let Some(dir) = dir {
+        store(dealer, game, &table, dir, note);
     }
     table
+}
+
+/// Writes the table of the game's deck against `dealer` to the cache folder `dir` (a failure to
+/// write is a note, not an error).
+pub fn store(
+    dealer: &DealerWay,
+    game: &GameRules,
+    table: &PriceTable,
+    dir: &Path,
+    note: &(dyn Fn(&str) + Sync),
+) {
+    let path = dir.join(file_name(dealer, game));
+    match crate::files::write_atomic(&path, &write(&cache::key(dealer, game), table)) {
+        Ok(()) => note(&format!(
+            "{PREFIX}{}: price table cached at {}",
+            dealer.label,
+            path.display()
+        )),
+        Err(e) => note(&format!("{}: not cached: {e}", path.display())),
+    }
 }
 
 /// The cached price table of the game's deck against `dealer`, when a valid one is there (none
