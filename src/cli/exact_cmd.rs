@@ -22,7 +22,7 @@ use crate::report::facts::{Manifest, NoExtra};
 use crate::strategy::resolve::{Resolved, resolve};
 
 mod bonus_vary;
-mod main_wager;
+pub(crate) mod main_wager;
 mod prices;
 
 #[derive(Subcommand, Debug)]

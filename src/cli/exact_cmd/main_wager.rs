@@ -89,7 +89,7 @@ fn parse_ranks(text: &str) -> anyhow::Result<u16> {
 }
 
 /// The deck to count: the game's, or the reduced one `--ranks` names.
-pub(super) fn deck(ranks: Option<&str>, game: &GameRules) -> anyhow::Result<SuitDeck> {
+pub(crate) fn deck(ranks: Option<&str>, game: &GameRules) -> anyhow::Result<SuitDeck> {
     match ranks {
         None => Ok(SuitDeck::of(game.deck)),
         Some(text) => SuitDeck::new(parse_ranks(text)?, game.deck.jokers()).ok_or_else(|| {
@@ -101,7 +101,7 @@ pub(super) fn deck(ranks: Option<&str>, game: &GameRules) -> anyhow::Result<Suit
 }
 
 /// A pool of `--threads` workers (default one per core), and their number.
-pub(super) fn pool(threads: Option<usize>) -> anyhow::Result<(rayon::ThreadPool, usize)> {
+pub(crate) fn pool(threads: Option<usize>) -> anyhow::Result<(rayon::ThreadPool, usize)> {
     let threads = threads.unwrap_or_else(rayon::current_num_threads);
     let pool = rayon::ThreadPoolBuilder::new()
         .num_threads(threads)
