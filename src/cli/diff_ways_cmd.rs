@@ -14,13 +14,20 @@ use super::GameArg;
 use super::help::{Accepts, Help};
 use crate::cards::Card;
 use crate::engine::diff_ways::{
-    EvMethod, EvOptions, Group, Pricer, WaysDiff, class_name, diff_ways, total_change,
+    EvMethod, EvOptions, Group, Pricer, WaysDiff, class_name, diff_ways, price_from_table,
+    total_change,
 };
+use crate::engine::exact_main::Fraction;
 use crate::eval::Evaluator;
 use crate::eval::split::split_cards;
 use crate::game::GameRules;
+use crate::game::wager::BET_UNITS;
+use crate::strategy::deck_shapes::SuitDeck;
+use crate::strategy::optimal::cache::{DealerWay, default_dir};
 use crate::strategy::optimal::grid::ValueIndex;
 use crate::strategy::optimal::hand::SettingTable;
+use crate::strategy::optimal::prices::PriceTable;
+use crate::strategy::optimal::table_file::{cached_table, load_or_build_table};
 use crate::strategy::resolve::{self, dealer_way};
 use crate::strategy::way::HouseWay;
 use crate::strategy::way::lint::show;
@@ -35,6 +42,10 @@ const HELP: Help = Help {
         (
             "The same, each group priced against the Foxwoods dealer over 30 hands",
             "paigow diff-ways foxwoods ballys-ac --dealer-way foxwoods --ev-hands 30",
+        ),
+        (
+            "Every hand of every group priced exactly from the price table (built once: minutes)",
+            "paigow diff-ways foxwoods ballys-ac --dealer-way foxwoods --exact",
         ),
         (
             "Two ways of a joker game, the top 5 groups on stdout",
@@ -53,8 +64,13 @@ pub struct DiffWaysArgs {
     /// The dealer's way (a house way, max-back or max-front): price each group's EV change.
     #[arg(long)]
     dealer_way: Option<String>,
-    /// With --dealer-way: a group of at most this many hands is priced over all of them, a
-    /// larger one over this many hands drawn from it (seeded).
+    /// With --dealer-way: price every hand of every group exactly from the dealer's price table
+    /// (`paigow exact prices`), building it when it is not cached (minutes, once). Without it
+    /// the table is used when it is cached, else hands are priced one by one (--ev-hands).
+    #[arg(long, requires = "dealer_way")]
+    exact: bool,
+    /// With --dealer-way and no price table: a group of at most this many hands is priced over
+    /// all of them, a larger one over this many hands drawn from it (seeded).
     #[arg(long, default_value_t = 20, value_parser = clap::value_parser!(u32).range(2..=100_000))]
     ev_hands: u32,
     /// Seed of the hands drawn for pricing.
@@ -132,6 +148,18 @@ fn price(
 ) -> anyhow::Result<String> {
     let dealer = dealer_way(dealer, game)?;
     let started = Instant::now();
+    if let Some(table) = price_table(args, game, &dealer.way) {
+        let (net, pairs) = price_from_table(diff, (a, b), ev, &table, &game.main_wager)
+            .map_err(|e| anyhow::anyhow!("the price table does not fit the deck: {e}"))?;
+        let exact = Fraction::new(net, pairs as i128 * i128::from(BET_UNITS));
+        return Ok(format!(
+            "EV change = B's EV less A's per unit bet against dealer way {}, every hand of every \
+             group exact over every dealer hand of the remaining cards (card removal included), \
+             from the price table; over all hands exactly {exact}; {:.1} s",
+            dealer.way.label,
+            started.elapsed().as_secs_f64()
+        ));
+    }
     let spinner = super::progress::spinner("setting every dealer hand of the deck");
     let index = Arc::new(ValueIndex::of(ev, game.deck));
     let table = SettingTable::build(
@@ -166,6 +194,27 @@ fn price(
         args.seed,
         started.elapsed().as_secs_f64()
     ))
+}
+
+/// The dealer's price table: from the cache, or built (and cached) with `--exact`.
+fn price_table(args: &DiffWaysArgs, game: &GameRules, dealer: &DealerWay) -> Option<PriceTable> {
+    let dir = default_dir();
+    let cached = cached_table(dealer, game, dir.as_deref());
+    match (cached, args.exact) {
+        (Some(table), _) => Some(table),
+        (None, true) => {
+            let note = |text: &str| eprintln!("{text}");
+            let deck = SuitDeck::of(game.deck);
+            Some(load_or_build_table(
+                dealer,
+                game,
+                deck,
+                dir.as_deref(),
+                &note,
+            ))
+        }
+        (None, false) => None,
+    }
 }
 
 /// `runs/diff-ways/GAME-A-vs-B[-dealer-D]`, names reduced to file stems: the dealer's way, when
@@ -281,6 +330,11 @@ fn group_row(
             let method = match e.method {
                 EvMethod::Exact => "exact",
                 EvMethod::Sampled => "sampled",
+                EvMethod::Table => "exact (price table)",
+            };
+            let sd = match e.method {
+                EvMethod::Table => "-".to_string(),
+                _ => fmt_ev(e.sd),
             };
             row.extend([
                 method.to_string(),
@@ -289,7 +343,7 @@ fn group_row(
                 fmt_ev(e.ci95.0),
                 fmt_ev(e.ci95.1),
                 fmt_ev(e.mean * g.hands as f64 / total),
-                fmt_ev(e.sd),
+                sd,
             ]);
         }
     }
@@ -363,10 +417,10 @@ fn summary(
                 100.0 * e.ci95.0,
                 100.0 * e.ci95.1,
                 e.priced,
-                if e.method == EvMethod::Exact {
-                    "every hand"
-                } else {
-                    "sampled"
+                match e.method {
+                    EvMethod::Exact => "every hand",
+                    EvMethod::Sampled => "sampled",
+                    EvMethod::Table => "every hand, from the price table",
                 }
             );
         }

@@ -19,6 +19,13 @@
 //! group over `per_group` hands drawn uniformly from it with a seeded generator (a shape by its
 //! share of the group's hands, then a hand of that shape), reported with a 95% Student-t interval.
 //! The change is B's EV less A's, per unit bet, averaged over the group's hands.
+//!
+//! From the price table (when the dealer's way has one: `strategy::optimal::prices`) every group
+//! is priced over every one of its hands at once, exactly: the table holds each shape's settings
+//! summed over the shape's hands and every dealer hand of the cards each leaves, and a group is a
+//! union of shapes ([`price_from_table`]; `EvMethod::Table`). The shapes here and the table's are
+//! one partition of the deck (rank multiset, and the flush suit's ranks): each group shape's hands
+//! are checked against its table shape's.
 
 use std::collections::HashMap;
 
@@ -28,9 +35,12 @@ use statrs::distribution::{ContinuousCDF, StudentsT};
 use crate::cards::deal::{below, chunk_rng};
 use crate::cards::{Card, Deck};
 use crate::engine::exact::row_name;
+use crate::eval::split::SplitValues;
 use crate::eval::{Category, Evaluator, JokerRule};
 use crate::game::wager::{BET_UNITS, MainWager};
+use crate::strategy::deck_shapes::{Shapes, SuitDeck};
 use crate::strategy::optimal::hand::SettingTable;
+use crate::strategy::optimal::prices::{PriceTable, ShapePrices};
 use crate::strategy::way::HouseWay;
 use crate::strategy::way::shapes::{HandShape, every_shape, hand_count};
 
@@ -143,6 +153,8 @@ pub enum EvMethod {
     Exact,
     /// A seeded uniform sample of the group's hands priced.
     Sampled,
+    /// Every hand of the group priced at once from the price table (no spread across hands).
+    Table,
 }
 
 /// The EV change (B less A, per unit bet) of a group's hands.
@@ -234,6 +246,59 @@ fn group_hands(
     (drawn.collect(), EvMethod::Sampled)
 }
 
+/// Prices every group of `diff` from `table`, the price table of `diff`'s deck against the
+/// dealer's way: each group's net change over all its hands, exactly. Returns the change over
+/// the whole deck as (B's net less A's, in bet units; every pair counted), or why the table does
+/// not fit the diff.
+pub fn price_from_table(
+    diff: &mut WaysDiff,
+    (a, b): (&HouseWay, &HouseWay),
+    ev: &Evaluator,
+    table: &PriceTable,
+    wager: &MainWager,
+) -> Result<(i128, u128), String> {
+    let deck = SuitDeck::of(diff.deck);
+    let shapes = Shapes::new(deck);
+    let net = |way: &HouseWay, prices: &ShapePrices, hand: &[Card; 7], splits: &SplitValues| {
+        let [front, back] = table.index.split_point(splits, way.set(hand, splits).split);
+        let setting = prices
+            .setting(front, back)
+            .expect("every legal setting is in the table");
+        prices.net_units(setting, wager)
+    };
+    let mut total = 0i128;
+    for group in &mut diff.groups {
+        let (mut change, mut pairs) = (0i128, 0u128);
+        for &s in &group.shapes {
+            let shape = &diff.shapes[s];
+            let id = shapes.id_of(&shape.hand);
+            let at = table.shapes.binary_search_by_key(&id, |p| p.id);
+            let prices = at
+                .map(|i| &table.shapes[i])
+                .map_err(|_| format!("no shape {id}"))?;
+            if prices.hands != shape.hands {
+                return Err(format!(
+                    "shape {id}: {} hands, the table has {}",
+                    shape.hands, prices.hands
+                ));
+            }
+            let splits = ev.split_values(&shape.hand);
+            change += net(b, prices, &shape.hand, &splits) - net(a, prices, &shape.hand, &splits);
+            pairs += u128::from(prices.dealer_hands);
+        }
+        total += change;
+        let mean = change as f64 / (pairs as f64 * BET_UNITS as f64);
+        group.ev = Some(GroupEv {
+            method: EvMethod::Table,
+            priced: group.hands as usize,
+            mean,
+            sd: f64::NAN,
+            ci95: (mean, mean),
+        });
+    }
+    Ok((total, table.pairs()))
+}
+
 /// Mean, spread and interval of the changes priced.
 fn summarize(changes: &[f64], method: EvMethod) -> GroupEv {
     let n = changes.len();
@@ -245,7 +310,7 @@ fn summarize(changes: &[f64], method: EvMethod) -> GroupEv {
         0.0
     };
     let ci95 = match method {
-        EvMethod::Exact => (mean, mean),
+        EvMethod::Exact | EvMethod::Table => (mean, mean),
         EvMethod::Sampled => {
             let t = StudentsT::new(0.0, 1.0, (n.max(2) - 1) as f64)
                 .map(|d| d.inverse_cdf(0.975))

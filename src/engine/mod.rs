@@ -14,4 +14,5 @@ pub mod run;
 pub mod self_test;
 pub mod simulate;
 pub mod table;
+pub mod table_check;
 pub mod workbench;

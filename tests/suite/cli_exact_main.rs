@@ -14,6 +14,10 @@ fn reports(dir: &std::path::Path) -> (String, String) {
 }
 
 fn run_reduced(threads: &str, dir: &std::path::Path) {
+    run_reduced_by(threads, "auto", dir);
+}
+
+fn run_reduced_by(threads: &str, engine: &str, dir: &std::path::Path) {
     paigow()
         .args([
             "exact",
@@ -23,10 +27,49 @@ fn run_reduced(threads: &str, dir: &std::path::Path) {
             "--dealer-way",
             "foxwoods",
         ])
-        .args(["--ranks", "A234", "--quiet", "--threads", threads, "--out"])
+        .args(["--ranks", "A234", "--quiet", "--threads", threads])
+        .args(["--engine", engine, "--out"])
         .arg(dir)
         .assert()
         .success();
+}
+
+/// The price table's engine and the count give the same report bytes, and each manifest names
+/// its engine; a player who sees the dealer's hand is refused by the table, with the way named.
+#[test]
+fn both_engines_report_the_same_counts_and_the_manifest_names_which() {
+    let (count, table) = (tempfile::tempdir().unwrap(), tempfile::tempdir().unwrap());
+    run_reduced_by("2", "count", count.path());
+    run_reduced_by("2", "table", table.path());
+    assert_eq!(reports(count.path()), reports(table.path()));
+    let manifest =
+        |dir: &std::path::Path| std::fs::read_to_string(dir.join("manifest.json")).unwrap();
+    assert!(manifest(count.path()).contains("inclusion-exclusion"));
+    assert!(manifest(table.path()).contains("the price table of the dealer's way"));
+    paigow()
+        .args([
+            "exact",
+            "main",
+            "--game",
+            "double-joker",
+            "--player-way",
+            "exposed",
+        ])
+        .args([
+            "--dealer-way",
+            "double-joker-dealer",
+            "--ranks",
+            "A234",
+            "--engine",
+            "table",
+        ])
+        .args(["--quiet", "--out"])
+        .arg(table.path().join("exposed"))
+        .assert()
+        .failure()
+        .stderr(
+            predicate::str::contains("'exposed").and(predicate::str::contains("--engine count")),
+        );
 }
 
 #[test]

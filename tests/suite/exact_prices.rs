@@ -328,3 +328,44 @@ fn optimal_sets_every_hand_at_its_shapes_best_setting_never_below_a_shipped_way(
         assert_eq!(hands, paigow::combin::choose(deck.size() as u64, 7));
     }
 }
+
+/// `diff-ways` priced from the table: the groups' changes add up exactly to B's net less A's
+/// over the whole deck, and a group shape whose hands do not match the table's is refused (on a
+/// reduced deck: four ranks and the joker).
+#[test]
+fn diff_ways_groups_priced_from_the_table_add_up_to_the_ways_difference() {
+    use paigow::engine::diff_ways::{diff_shapes, price_from_table};
+    use paigow::strategy::optimal::prices::PriceTable;
+    use paigow::strategy::way::shapes::HandShape;
+    let game = GameRules::load("standard").unwrap();
+    let deck = SuitDeck::new(0b1_0000_0000_0111, 1).unwrap();
+    let dealer = resolve("foxwoods", &game).unwrap();
+    let pricer = HandPricer::with_deck(&game, deck, &*dealer.strategy);
+    let ev = Evaluator::new(game.ranking);
+    let table = PriceTable::build(&pricer, &ev, &|_| ());
+    let shapes = Shapes::new(deck);
+    let hand_shapes: Vec<HandShape> = (table.shapes.iter())
+        .map(|p| HandShape {
+            hand: shapes.representative(p.id as usize).unwrap(),
+            hands: p.hands,
+        })
+        .collect();
+    let way = |name| resolve(name, &game).unwrap();
+    let (a, b) = (way("foxwoods"), way("ballys-ac"));
+    let (ha, hb) = (a.house_way().unwrap(), b.house_way().unwrap());
+    let mut diff = diff_shapes(ha, hb, &ev, game.deck, hand_shapes);
+    assert!(!diff.groups.is_empty());
+    let wager = &game.main_wager;
+    let (net, pairs) = price_from_table(&mut diff, (ha, hb), &ev, &table, wager).unwrap();
+    let way_net = |w: &paigow::strategy::resolve::Resolved| {
+        table
+            .price_way(&ev, &shapes, w.uncached(), wager)
+            .net_units(wager)
+    };
+    assert_eq!(net, way_net(&b) - way_net(&a));
+    assert_ne!(net, 0);
+    assert_eq!(pairs, table.pairs());
+    diff.shapes[diff.groups[0].shapes[0]].hands += 1;
+    let err = price_from_table(&mut diff, (ha, hb), &ev, &table, wager).unwrap_err();
+    assert!(err.contains("hands, the table has"), "{err}");
+}

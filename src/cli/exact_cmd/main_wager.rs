@@ -16,6 +16,8 @@ use crate::report::exact_main::{
 };
 use crate::report::facts::{Manifest, NoExtra};
 use crate::strategy::deck_shapes::SuitDeck;
+use crate::strategy::optimal::cache::default_dir;
+use crate::strategy::optimal::table_file::{cached_table, load_or_build_table};
 use crate::strategy::resolve::{Resolved, resolve};
 
 /// The end of `paigow exact main --help`.
@@ -66,9 +68,34 @@ pub struct MainArgs {
     /// Count even when a cached result exists.
     #[arg(long)]
     no_cache: bool,
+    /// How to count: `count` enumerates every pair by inclusion-exclusion (seconds); `table`
+    /// sums the price table of the dealer's way (`paigow exact prices`) at the player's settings
+    /// (under a second once the table is cached; minutes to build it on a full deck); `auto`
+    /// uses the table when it is cached and the player sets from its own seven cards, else
+    /// counts. The counts are the same to the unit.
+    #[arg(long, value_enum, default_value_t = Engine::Auto)]
+    engine: Engine,
     /// No summary on stdout and no progress display.
     #[arg(long, short = 'q')]
     quiet: bool,
+}
+
+/// `--engine`.
+#[derive(clap::ValueEnum, Clone, Copy, Debug, PartialEq, Eq)]
+enum Engine {
+    Auto,
+    Count,
+    Table,
+}
+
+/// How a result was obtained.
+enum Obtained {
+    /// Read from the exact-main cache.
+    Cache,
+    /// Counted by inclusion-exclusion.
+    Count(MainRun),
+    /// Summed from the price table, read from its cache or built here, in `seconds`.
+    Table { built: bool, seconds: f64 },
 }
 
 /// A rank mask from rank characters such as `A234` or `TJQKA`.
@@ -150,14 +177,11 @@ pub fn run(args: &MainArgs) -> anyhow::Result<()> {
         }
         _ => None,
     };
-    let (exact, run) = match cached {
-        Some(exact) => (exact, None),
-        None => {
-            let run = pool.install(|| count(args, &game, deck, &player, &dealer))?;
-            (run.exact, Some(run))
-        }
+    let (exact, obtained) = match cached {
+        Some(exact) => (exact, Obtained::Cache),
+        None => pool.install(|| obtain(args, &game, deck, &player, &dealer))?,
     };
-    if cached.is_none() && deck.is_full() {
+    if !matches!(obtained, Obtained::Cache) && deck.is_full() {
         note_stored(args.quiet, cache::store(&game, &ways.0, &ways.1, &exact));
     }
     let out = args.out.clone().unwrap_or_else(|| default_out(&game, args));
@@ -166,16 +190,16 @@ pub fn run(args: &MainArgs) -> anyhow::Result<()> {
         deck,
         (&player, &dealer),
         &exact,
-        run.as_ref(),
+        &obtained,
         threads,
         started,
     );
     write_reports(&out, &exact, &manifest)?;
     if !args.quiet {
-        let source = if cached.is_some() {
-            " (from the cache)"
-        } else {
-            ""
+        let source = match obtained {
+            Obtained::Cache => " (from the cache)",
+            Obtained::Table { .. } => " (from the price table)",
+            Obtained::Count(_) => "",
         };
         let mut text = format!(
             "{}, {} vs {}, {} cards{source}:\n{}",
@@ -185,13 +209,62 @@ pub fn run(args: &MainArgs) -> anyhow::Result<()> {
             deck.size(),
             summary_text(&exact)
         );
-        if let Some(run) = &run {
-            text += &timing_text(run);
-        }
+        text += &timing_text(&obtained);
         text += &format!("reports in {}\n", out.display());
         super::super::print_stdout(&text)?;
     }
     Ok(())
+}
+
+/// The result by the engine `--engine` chooses: the price table when asked, or when `auto` finds
+/// it cached and the player sets from its own cards; else the count.
+fn obtain(
+    args: &MainArgs,
+    game: &GameRules,
+    deck: SuitDeck,
+    player: &Resolved,
+    dealer: &Resolved,
+) -> anyhow::Result<(MainExact, Obtained)> {
+    let own_cards = !player.strategy.needs_dealer();
+    let dealer_way = || crate::strategy::resolve::dealer_way(&args.dealer_way, game);
+    let at = Instant::now();
+    let table = match args.engine {
+        Engine::Count => None,
+        Engine::Auto if !own_cards || !deck.is_full() => None,
+        Engine::Auto => (dealer_way().ok())
+            .and_then(|d| cached_table(&d.way, game, default_dir().as_deref()))
+            .map(|table| (table, false)),
+        Engine::Table => {
+            let dealer = dealer_way()?.way;
+            let note = |text: &str| {
+                if !args.quiet {
+                    eprintln!("{text}");
+                }
+            };
+            let dir = default_dir();
+            let cached = deck
+                .is_full()
+                .then(|| cached_table(&dealer, game, dir.as_deref()));
+            Some(match cached.flatten() {
+                Some(table) => (table, false),
+                None => (
+                    load_or_build_table(&dealer, game, deck, dir.as_deref(), &note),
+                    true,
+                ),
+            })
+        }
+    };
+    match table {
+        Some((table, built)) => {
+            let exact = exact_main::from_table(&table, game, deck, &*player.strategy)?;
+            let seconds = at.elapsed().as_secs_f64();
+            Ok((exact, Obtained::Table { built, seconds }))
+        }
+        None => {
+            let run = count(args, game, deck, player, dealer)?;
+            Ok((run.exact, Obtained::Count(run)))
+        }
+    }
 }
 
 /// Counts, with a progress bar unless `--quiet`.
@@ -220,8 +293,20 @@ fn note_stored(quiet: bool, stored: Option<std::io::Result<PathBuf>>) {
     }
 }
 
-/// Each phase's time, one line.
-fn timing_text(run: &MainRun) -> String {
+/// How the result was obtained, with each phase's time: one line (none from the cache).
+fn timing_text(obtained: &Obtained) -> String {
+    let run = match obtained {
+        Obtained::Cache => return String::new(),
+        Obtained::Table { built, seconds } => {
+            let how = if *built {
+                "built and summed"
+            } else {
+                "read and summed"
+            };
+            return format!("price table {how} in {seconds:.1} s\n");
+        }
+        Obtained::Count(run) => run,
+    };
     let phases: Vec<String> = (run.phases.iter())
         .map(|p| format!("|T|={} {:.1} s", p.shared, p.seconds))
         .collect();
@@ -238,10 +323,14 @@ fn manifest(
     deck: SuitDeck,
     (player, dealer): (&Resolved, &Resolved),
     exact: &MainExact,
-    run: Option<&MainRun>,
+    obtained: &Obtained,
     threads: usize,
     started: Instant,
 ) -> Manifest<MainConfig, NoExtra> {
+    let run = match obtained {
+        Obtained::Count(run) => Some(run),
+        _ => None,
+    };
     let mut spec = RunSpec::new("exact main", game);
     for (role, way) in [("player way", player), ("dealer way", dealer)] {
         spec.strategies.push(StrategySpec::of(role, way));
@@ -256,11 +345,9 @@ fn manifest(
         player_way: player.label.clone(),
         dealer_way: dealer.label.clone(),
         deck_cards: deck.size(),
-        method: format!(
-            "exhaustive: inclusion-exclusion over shared cards, suit classes, shapes; integer counts{reduced}"
-        ),
+        method: method(obtained, &reduced),
         cache_key: cache::key(game, &player.identity(), &dealer.identity()),
-        from_cache: run.is_none(),
+        from_cache: matches!(obtained, Obtained::Cache),
         counts: exact.counts.into(),
         shapes: run.map_or(0, |r| r.shapes),
         settings_seconds: run.map_or(0.0, |r| r.settings_seconds),
@@ -277,6 +364,29 @@ fn manifest(
     };
     let wall = started.elapsed().as_secs_f64();
     Manifest::of_count(config, spec, threads, wall)
+}
+
+/// The manifest's account of the method: which engine counted.
+fn method(obtained: &Obtained, reduced: &str) -> String {
+    match obtained {
+        Obtained::Table { built, .. } => format!(
+            "exhaustive: the price table of the dealer's way (every legal setting of every hand \
+             shape against every dealer hand of the cards it leaves; {}) summed over shapes at the \
+             player's settings; integer counts{reduced}",
+            if *built {
+                "built here"
+            } else {
+                "read from the cache"
+            }
+        ),
+        Obtained::Cache => "exhaustive: integer counts read from the exact-main cache (by \
+                            inclusion-exclusion or the price table: they agree to the unit)"
+            .to_string(),
+        Obtained::Count(_) => format!(
+            "exhaustive: inclusion-exclusion over shared cards, suit classes, shapes; integer \
+             counts{reduced}"
+        ),
+    }
 }
 
 fn write_reports(

@@ -41,6 +41,7 @@ use crate::game::wager::{BET_UNITS, MainWager};
 use crate::strategy::Strategy;
 use crate::strategy::deck_shapes::{Shapes, SuitDeck};
 use crate::strategy::optimal::grid::ValueIndex;
+use crate::strategy::optimal::prices::PriceTable;
 use core::{Counter, Plan};
 pub use core::{PairCounts, Phase};
 use settings::Setters;
@@ -54,6 +55,10 @@ pub enum ExactMainError {
     PlayerNeedsExposedDealer(String),
     #[error("the dealer's way '{0}' cannot see the player's hand")]
     DealerSeesPlayer(String),
+    #[error(
+        "the player strategy '{0}' sets by seeing the dealer's hand: only a strategy that sets from its own seven cards is priced from the price table (use --engine count)"
+    )]
+    NotFromOwnCards(String),
     #[error("{0}")]
     Internal(String),
 }
@@ -172,6 +177,27 @@ impl MainExact {
     pub fn standard_errors(&self, sim_ev: f64, sim_se: f64) -> f64 {
         (sim_ev - self.player_ev()) / sim_se
     }
+}
+
+/// The exact counts of `player` from `table`, the price table of `deck` against the dealer's
+/// way under `game`'s rules: each shape at the player's setting ([`PriceTable::price_way`]).
+/// Equal to [`count`]'s to the unit for every strategy that sets from its own seven cards (the
+/// tests check every shipped way), in a pass over the shapes.
+pub fn from_table(
+    table: &PriceTable,
+    game: &GameRules,
+    deck: SuitDeck,
+    player: &dyn Strategy,
+) -> Result<MainExact, ExactMainError> {
+    if player.needs_dealer() {
+        return Err(ExactMainError::NotFromOwnCards(player.name().to_string()));
+    }
+    let ev = Evaluator::new(game.ranking);
+    let counts = table.price_way(&ev, &Shapes::new(deck), player, &game.main_wager);
+    Ok(MainExact {
+        counts: PairCounts { classes: counts.0 },
+        wager: game.main_wager,
+    })
 }
 
 /// An exact count with how it went.
