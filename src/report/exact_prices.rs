@@ -11,8 +11,11 @@ use std::io::{self, Write};
 use serde::Serialize;
 
 use crate::cards::{Card, Cards};
+use crate::engine::exact::row_name;
 use crate::engine::exact_main::Fraction;
+use crate::engine::table_check::CheckedHand;
 use crate::eval::Evaluator;
+use crate::eval::JokerRule;
 use crate::eval::split::{SplitValues, split_cards};
 use crate::game::wager::{BET_UNITS, MainWager};
 use crate::report::fixed;
@@ -43,6 +46,17 @@ pub struct PricesConfig {
     #[serde(skip_serializing_if = "Option::is_none")]
     pub peak_memory_mb: Option<u64>,
     pub tie_break: String,
+    /// `--sample-check`: hands drawn per class, and the seed.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub sample_check: Option<SampleCheck>,
+}
+
+/// What `--sample-check` drew.
+#[derive(Clone, Debug, Serialize)]
+pub struct SampleCheck {
+    pub hands_per_class: usize,
+    pub seed: u64,
+    pub method: String,
 }
 
 /// The EV of `net` units over `pairs` pairs, exactly.
@@ -156,4 +170,67 @@ pub fn write_summary<W: Write>(w: W, pairs: u128, ways: &[PricedWay]) -> io::Res
         ])?;
     }
     out.flush()
+}
+
+/// `sample-check.csv`: each drawn hand, the table's choice and the hand's own best, with the
+/// hand's own exact EV at each and what the table's choice gives up.
+pub fn write_sample_check<W: Write>(
+    w: W,
+    checked: &[CheckedHand],
+    joker: JokerRule,
+) -> io::Result<()> {
+    let mut out = csv::Writer::from_writer(w);
+    out.write_record([
+        "class",
+        "hand",
+        "table_sets",
+        "own_best_sets",
+        "table_ev",
+        "own_best_ev",
+        "loss",
+        "loss_exact",
+    ])?;
+    for c in checked {
+        let sets = |k: usize| {
+            let (front, back) = split_cards(&c.hand, k);
+            format!("{front} | {back}")
+        };
+        out.write_record([
+            row_name(c.class, joker).to_string(),
+            Cards::from_cards(&c.hand).to_string(),
+            sets(c.table_split),
+            sets(c.own_split),
+            fixed(c.table_ev.to_f64()),
+            fixed(c.own_ev.to_f64()),
+            fixed(c.loss().to_f64()),
+            c.loss().to_string(),
+        ])?;
+    }
+    out.flush()
+}
+
+/// The sample check in a few lines: how often the table's choice is the hand's own best, and
+/// the worst loss, with its hand.
+pub fn sample_check_text(checked: &[CheckedHand]) -> String {
+    let n = checked.len();
+    let best = checked.iter().filter(|c| c.loss().numerator == 0).count();
+    let mean = checked.iter().map(|c| c.loss().to_f64()).sum::<f64>() / n.max(1) as f64;
+    let mut text = format!(
+        "sample check: on {best} of {n} drawn hands the table's choice is the hand's own exact \
+         best; mean loss {}% of a bet\n",
+        fixed(100.0 * mean)
+    );
+    let worst = checked
+        .iter()
+        .max_by(|a, b| a.loss().to_f64().total_cmp(&b.loss().to_f64()));
+    if let Some(w) = worst.filter(|w| w.loss().numerator > 0) {
+        text += &format!(
+            "  worst: {} loses {}% (its own best EV {}%, at the table's choice {}%)\n",
+            Cards::from_cards(&w.hand),
+            fixed(100.0 * w.loss().to_f64()),
+            fixed(100.0 * w.own_ev.to_f64()),
+            fixed(100.0 * w.table_ev.to_f64())
+        );
+    }
+    text
 }

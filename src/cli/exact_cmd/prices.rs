@@ -11,10 +11,12 @@ use super::main_wager::{deck, pool};
 use crate::cli::GameArg;
 use crate::cli::help::{Accepts, Help};
 use crate::engine::run::spec::{RunSpec, StrategySpec};
+use crate::engine::table_check::check_sample;
 use crate::eval::Evaluator;
 use crate::game::GameRules;
 use crate::report::exact_prices::{
-    PricedWay, PricesConfig, ev_fraction, write_shapes, write_summary,
+    PricedWay, PricesConfig, SampleCheck, ev_fraction, sample_check_text, write_sample_check,
+    write_shapes, write_summary,
 };
 use crate::report::facts::{Manifest, NoExtra};
 use crate::report::fixed;
@@ -65,6 +67,14 @@ pub struct PricesArgs {
     /// standard game's 292,253 shapes).
     #[arg(long)]
     no_shapes: bool,
+    /// Check the table's choice on N hands of every hand class: each priced exactly against
+    /// every dealer hand of the cards it leaves, its own best setting against its shape's
+    /// (sample-check.csv).
+    #[arg(long, value_name = "N")]
+    sample_check: Option<usize>,
+    /// Seed of the hands --sample-check draws.
+    #[arg(long, default_value_t = 1)]
+    seed: u64,
     /// No summary on stdout and no progress display.
     #[arg(long, short = 'q')]
     quiet: bool,
@@ -94,15 +104,32 @@ pub fn run(args: &PricesArgs) -> anyhow::Result<()> {
         .push(("pricing the ways".into(), at.elapsed().as_secs_f64()));
     let out = args.out.clone().unwrap_or_else(|| default_out(&game, args));
     let at = Instant::now();
-    let files = report_files(&game, &built, &ev, &ways, !args.no_shapes)?;
+    let checked = (args.sample_check).map(|n| {
+        let pricer = HandPricer::with_deck(&game, deck, &*dealer_way.strategy);
+        let sample = (n, args.seed);
+        pool.install(|| check_sample(&built.table, &pricer, &ev, game.deck, sample))
+    });
+    if let Some(checked) = &checked {
+        let phase = format!("checking {} sampled hands", checked.len());
+        built.phases.push((phase, at.elapsed().as_secs_f64()));
+    }
+    let at = Instant::now();
+    let mut files = report_files(&game, &built, &ev, &ways, !args.no_shapes)?;
+    if let Some(checked) = &checked {
+        let mut csv = Vec::new();
+        write_sample_check(&mut csv, checked, game.ranking.joker)?;
+        files.push(("sample-check.csv", csv));
+    }
     built
         .phases
         .push(("writing the reports".into(), at.elapsed().as_secs_f64()));
-    let manifest = manifest(&game, deck, &dealer, &built, threads, started);
+    let manifest = manifest(args, &game, deck, &dealer, &built, threads, started);
     crate::report::write_report_set(&out, files, &manifest)
         .map_err(|e| anyhow::anyhow!("cannot write the report: {e}"))?;
     if !args.quiet {
+        let check = checked.as_deref().map_or(String::new(), sample_check_text);
         let text = summary_text(&game, &dealer, &built, &ways)
+            + &check
             + &format!("reports in {}\n", out.display());
         crate::cli::print_stdout(&text)?;
     }
@@ -259,6 +286,7 @@ fn summary_text(game: &GameRules, dealer: &Resolved, built: &Built, ways: &[Pric
 }
 
 fn manifest(
+    args: &PricesArgs,
     game: &GameRules,
     deck: SuitDeck,
     dealer: &Resolved,
@@ -287,6 +315,14 @@ fn manifest(
         phases: built.phases.clone(),
         peak_memory_mb: peak_memory_mb(),
         tie_break: "the highest EV; on a tie the better back, then the better front".to_string(),
+        sample_check: args.sample_check.map(|n| SampleCheck {
+            hands_per_class: n,
+            seed: args.seed,
+            method: "hands drawn uniformly within each class (a shape by its share of the \
+                     class's hands, then a hand of it), one seeded stream per class; each priced \
+                     against every dealer hand of the cards it leaves"
+                .to_string(),
+        }),
     };
     Manifest::of_count(config, spec, threads, started.elapsed().as_secs_f64())
 }
