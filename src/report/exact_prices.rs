@@ -57,6 +57,33 @@ pub struct SampleCheck {
     pub hands_per_class: usize,
     pub seed: u64,
     pub method: String,
+    /// Hands checked, and on how many the table's choice is the hand's own exact best.
+    pub hands: usize,
+    pub table_choice_is_own_best: usize,
+    /// The largest loss of the table's choice, per unit bet, with its hand.
+    pub worst_loss: f64,
+    pub worst_hand: String,
+}
+
+impl SampleCheck {
+    /// The facts of `checked`, drawn `hands_per_class` a class with `seed`.
+    pub fn of(checked: &[CheckedHand], hands_per_class: usize, seed: u64) -> SampleCheck {
+        let worst = checked
+            .iter()
+            .max_by(|a, b| a.loss().to_f64().total_cmp(&b.loss().to_f64()));
+        SampleCheck {
+            hands_per_class,
+            seed,
+            method: "hands drawn uniformly within each class (a shape by its share of the \
+                     class's hands, then a hand of it), one seeded stream per class; each priced \
+                     against every dealer hand of the cards it leaves"
+                .to_string(),
+            hands: checked.len(),
+            table_choice_is_own_best: checked.iter().filter(|c| c.loss().numerator == 0).count(),
+            worst_loss: worst.map_or(0.0, |w| w.loss().to_f64()),
+            worst_hand: worst.map_or(String::new(), |w| Cards::from_cards(&w.hand).to_string()),
+        }
+    }
 }
 
 /// The EV of `net` units over `pairs` pairs, exactly.

@@ -67,6 +67,9 @@ pub struct PricesArgs {
     /// standard game's 292,253 shapes).
     #[arg(long)]
     no_shapes: bool,
+    /// Build the table even when it is cached (and cache it again): for timing the build.
+    #[arg(long)]
+    rebuild: bool,
     /// Check the table's choice on N hands of every hand class: each priced exactly against
     /// every dealer hand of the cards it leaves, its own best setting against its shape's
     /// (sample-check.csv).
@@ -123,7 +126,9 @@ pub fn run(args: &PricesArgs) -> anyhow::Result<()> {
     built
         .phases
         .push(("writing the reports".into(), at.elapsed().as_secs_f64()));
-    let manifest = manifest(args, &game, deck, &dealer, &built, threads, started);
+    let per_class = args.sample_check.unwrap_or(0);
+    let sample = (checked.as_deref()).map(|c| SampleCheck::of(c, per_class, args.seed));
+    let manifest = manifest(&game, deck, &dealer, &built, sample, threads, started);
     crate::report::write_report_set(&out, files, &manifest)
         .map_err(|e| anyhow::anyhow!("cannot write the report: {e}"))?;
     if !args.quiet {
@@ -147,9 +152,8 @@ fn build(
     let at = Instant::now();
     let shapes = Shapes::new(deck);
     let cache_dir = (cache::default_dir()).filter(|_| deck.is_full());
-    if let Some(table) =
-        (cache_dir.as_deref()).and_then(|dir| cached_table(dealer, game, Some(dir)))
-    {
+    let reads = cache_dir.as_deref().filter(|_| !args.rebuild);
+    if let Some(table) = reads.and_then(|dir| cached_table(dealer, game, Some(dir))) {
         let phase = (
             "reading the cached price table".to_string(),
             at.elapsed().as_secs_f64(),
@@ -286,11 +290,11 @@ fn summary_text(game: &GameRules, dealer: &Resolved, built: &Built, ways: &[Pric
 }
 
 fn manifest(
-    args: &PricesArgs,
     game: &GameRules,
     deck: SuitDeck,
     dealer: &Resolved,
     built: &Built,
+    sample_check: Option<SampleCheck>,
     threads: usize,
     started: Instant,
 ) -> Manifest<PricesConfig, NoExtra> {
@@ -315,14 +319,7 @@ fn manifest(
         phases: built.phases.clone(),
         peak_memory_mb: peak_memory_mb(),
         tie_break: "the highest EV; on a tie the better back, then the better front".to_string(),
-        sample_check: args.sample_check.map(|n| SampleCheck {
-            hands_per_class: n,
-            seed: args.seed,
-            method: "hands drawn uniformly within each class (a shape by its share of the \
-                     class's hands, then a hand of it), one seeded stream per class; each priced \
-                     against every dealer hand of the cards it leaves"
-                .to_string(),
-        }),
+        sample_check,
     };
     Manifest::of_count(config, spec, threads, started.elapsed().as_secs_f64())
 }
