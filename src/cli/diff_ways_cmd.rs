@@ -40,10 +40,6 @@ const HELP: Help = Help {
             "paigow diff-ways foxwoods ballys-ac",
         ),
         (
-            "The same, each group priced against the Foxwoods dealer over 30 hands",
-            "paigow diff-ways foxwoods ballys-ac --dealer-way foxwoods --ev-hands 30",
-        ),
-        (
             "Every hand of every group priced exactly from the price table (built once: minutes)",
             "paigow diff-ways foxwoods ballys-ac --dealer-way foxwoods --exact",
         ),

@@ -354,14 +354,14 @@ fn check(table: &PriceTable, deck: SuitDeck) -> Result<(), String> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::strategy::resolve::dealer_way;
+    use crate::strategy::way::HouseWay;
 
     /// The table of a reduced deck (four ranks and the joker) against Foxwoods, its deck and key.
     fn a_small_table() -> (PriceTable, SuitDeck) {
         let game = GameRules::load("standard").unwrap();
-        let dealer = dealer_way("foxwoods", &game).unwrap().way;
+        let dealer = HouseWay::load("foxwoods").unwrap();
         let deck = SuitDeck::new(0b1_0000_0000_0111, 1).unwrap();
-        let pricer = HandPricer::with_deck(&game, deck, &*dealer.strategy);
+        let pricer = HandPricer::with_deck(&game, deck, &dealer);
         let table = PriceTable::build(&pricer, &Evaluator::new(game.ranking), &|_| {});
         (table, deck)
     }
