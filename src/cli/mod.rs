@@ -8,6 +8,7 @@ use crate::cards::Card;
 use crate::game::GameRules;
 
 mod compare_cmd;
+mod cost_way_cmd;
 mod diff_ways_cmd;
 mod eval_cmd;
 mod exact_cmd;
@@ -56,6 +57,8 @@ enum Command {
     CheckWay(way_cmd::CheckWayArgs),
     /// Every hand two house ways set differently, grouped by hand class and rule.
     DiffWays(diff_ways_cmd::DiffWaysArgs),
+    /// What each rule of a house way costs against the optimum, exactly, from the price table.
+    CostWay(cost_way_cmd::CostWayArgs),
     /// Reproduce the published figures on this machine (category counts, Emperor's Challenge
     /// and Pai Gow Mania, exact main): PASS or FAIL per check, non-zero exit on any FAIL.
     SelfTest(self_test_cmd::SelfTestArgs),
@@ -107,6 +110,7 @@ pub fn run(cli: Cli) -> anyhow::Result<()> {
         Command::Set(args) => way_cmd::set(&args),
         Command::CheckWay(args) => way_cmd::check_way(&args),
         Command::DiffWays(args) => diff_ways_cmd::run(&args),
+        Command::CostWay(args) => cost_way_cmd::run(&args),
         Command::SelfTest(args) => self_test_cmd::run(&args),
     }
 }

@@ -7,6 +7,7 @@
 pub mod anchors;
 pub mod brute_main;
 pub mod compare;
+pub mod cost_way;
 pub mod diff_ways;
 pub mod exact;
 pub mod exact_main;

@@ -93,7 +93,7 @@ pub fn ev_fraction(net: i128, pairs: u128) -> Fraction {
 
 /// The cards of a setting of the shape's representative (`splits` its split values), as (front,
 /// back) text.
-fn setting_text(
+pub fn setting_text(
     hand: &[Card; 7],
     splits: &SplitValues,
     table: &PriceTable,

@@ -11,6 +11,7 @@ pub mod audit;
 pub mod checkpoint;
 pub mod compare;
 pub mod compose;
+pub mod cost_way;
 pub mod counted;
 pub mod document;
 pub mod exact_main;
