@@ -291,9 +291,9 @@ pub fn write_summary<W: Write>(
     out.flush()
 }
 
-/// A fraction as a percentage with four decimals.
+/// A fraction as a percentage with six decimals.
 fn percent(f: Fraction) -> String {
-    format!("{:.4}%", 100.0 * f.to_f64())
+    format!("{:.6}%", 100.0 * f.to_f64())
 }
 
 /// The figures on stdout, one a line.

@@ -19,6 +19,7 @@ mod cli_side_bets;
 mod cli_simulate;
 mod cli_table;
 mod compare_engine;
+mod cost_way;
 mod doc_figures;
 mod evaluator_exhaustive;
 mod exact_counts;
