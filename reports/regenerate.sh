@@ -48,10 +48,13 @@ for game in standard california jokers-wild ez-pai-gow commission-free; do
     "$BIN" exact prices --game "$game" --dealer-way foxwoods --no-shapes --quiet "${check[@]}" \
         --out "reports/exact/$game-foxwoods-prices"
 done
-# What each rule of Foxwoods costs against the optimum, from the standard price table above
-# (cached: seconds), with each rule's costliest hand classes (README, docs).
-"$BIN" cost-way foxwoods --game standard --dealer-way foxwoods --quiet \
-    --out reports/exact/standard-foxwoods-cost-way
+# What each rule of every shipped casino way costs against the optimum, from the standard price
+# table above (cached: seconds each), with each rule's costliest hand classes (README, docs).
+for way in foxwoods ballys-ac canterbury-park double-joker-dealer mgm-grand harrahs-reno \
+    frixo-summary gold-star-school; do
+    "$BIN" cost-way "$way" --game standard --dealer-way foxwoods --quiet \
+        --out "reports/exact/standard-$way-cost-way"
+done
 
 run() { # GAME PLAYER DEALER
     "$BIN" simulate --game "$1" --player-way "$2" --dealer-way "$3" --deals "$DEALS" --seed 1 \
