@@ -104,6 +104,8 @@ fn the_rules_costs_add_up_to_the_gap_and_the_totals_are_exact_mains() {
     assert_eq!(figure(&out, "way_vs_way_ev"), both);
     let fox = exact_main("foxwoods", "foxwoods", &tmp.path().join("fox"));
     assert_eq!(figure(&out, "dealer_vs_dealer_ev"), fox);
+    let change = over(&figure(&out, "house_way_change"), units);
+    assert_eq!(change, over(&both, units) - over(&fox, units));
     // The optimum: each shape's best, from a table built here, against each dealer's way.
     let game = GameRules::load("standard").unwrap();
     let deck = SuitDeck::new(A234, 1).unwrap();
@@ -114,10 +116,56 @@ fn the_rules_costs_add_up_to_the_gap_and_the_totals_are_exact_mains() {
         table.optimal_net(&game.main_wager)
     };
     assert_eq!(best_ev, optimum("foxwoods"));
-    assert_eq!(
-        over(&figure(&out, "optimal_vs_way_ev"), units),
-        optimum("ballys-ac")
-    );
+    let best_vs_way = optimum("ballys-ac");
+    assert_eq!(over(&figure(&out, "optimal_vs_way_ev"), units), best_vs_way);
+    let optimal_change = over(&figure(&out, "optimal_change"), units);
+    assert_eq!(optimal_change, best_vs_way - best_ev);
+    // Each class listed costs something, no more than its rule.
+    let classes = csv_rows(&out.join("classes.csv"));
+    assert!(classes.len() > 1);
+    let rule_cost: HashMap<String, i128> = (column(&rules, "rule").into_iter())
+        .zip(column(&rules, "cost_exact").iter().map(|c| over(c, units)))
+        .collect();
+    for row in &classes[1..] {
+        let cost = over(field(&classes[0], row, "cost_exact"), units);
+        assert!(cost > 0 && cost <= rule_cost[field(&classes[0], row, "rule")]);
+    }
+}
+
+/// Every committed cost-way run: its rules' costs add up to its gap, and its way's EV and gap are
+/// those `exact prices` committed for the way against the same dealer.
+#[test]
+fn the_committed_runs_add_up_and_agree_with_the_committed_prices() {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("reports/exact");
+    let mut runs: Vec<_> = (std::fs::read_dir(&root).unwrap())
+        .map(|e| e.unwrap().path())
+        .filter(|p| p.to_string_lossy().ends_with("-cost-way"))
+        .collect();
+    runs.sort();
+    assert!(!runs.is_empty());
+    for run in runs {
+        let manifest = std::fs::read_to_string(run.join("manifest.json")).unwrap();
+        let manifest: serde_json::Value = serde_json::from_str(&manifest).unwrap();
+        let text = |value: &serde_json::Value| value.as_str().unwrap().to_string();
+        let origin = text(&manifest["spec"]["game"]["origin"]);
+        let game = Path::new(&origin).file_stem().unwrap().to_string_lossy();
+        let (way, dealer) = (text(&manifest["way"]), text(&manifest["dealer_way"]));
+        let prices = root.join(format!("{game}-{dealer}-prices/summary.csv"));
+        let rows = csv_rows(&prices);
+        let row = (rows[1..].iter())
+            .find(|r| field(&rows[0], r, "strategy") == way)
+            .unwrap_or_else(|| panic!("{}: no {way}", prices.display()));
+        let units = figure(&run, "pairs").parse::<i128>().unwrap() * i128::from(BET_UNITS);
+        let gap = figure(&run, "gap");
+        let name = run.display();
+        assert_eq!(gap, field(&rows[0], row, "below_optimal_exact"), "{name}");
+        let way_ev = field(&rows[0], row, "player_ev_exact");
+        assert_eq!(figure(&run, "way_ev"), way_ev, "{name}");
+        let costs: i128 = (column(&run.join("rules.csv"), "cost_exact").iter())
+            .map(|c| over(c, units))
+            .sum();
+        assert_eq!(costs, over(&gap, units), "{name}");
+    }
 }
 
 /// A rule costs nothing exactly where the way's setting of every hand it sets is worth the
