@@ -19,7 +19,7 @@ use crate::report::cost_way::{
 };
 use crate::report::facts::{Manifest, NoExtra};
 use crate::strategy::deck_shapes::SuitDeck;
-use crate::strategy::optimal::cache;
+use crate::strategy::optimal::cache::{self, DealerWay};
 use crate::strategy::optimal::table_file::cached_table;
 use crate::strategy::resolve::{self, Resolved, dealer_way, resolve};
 use crate::strategy::way::HouseWay;
@@ -87,23 +87,26 @@ pub struct CostWayArgs {
     quiet: bool,
 }
 
-/// What a run reads: the game, the deck, the way (its rules, and as a strategy) and the dealer.
+/// What a run reads: the game, the deck, the way (its rules, and as a strategy) and the dealer's
+/// way (as a strategy, and as the dealer of a price table).
 struct Inputs {
     game: GameRules,
     deck: SuitDeck,
     rules: HouseWay,
     way: Resolved,
     dealer: Resolved,
+    dealer_way: DealerWay,
 }
 
 fn inputs(args: &CostWayArgs) -> anyhow::Result<Inputs> {
     let game = args.game.load()?;
     let deck = deck(args.ranks.as_deref(), &game)?;
     let rules = resolve::house_way(&args.way, "a house way (its rules are costed)")?;
-    dealer_way(&args.dealer_way, &game)?;
+    let dealer_way = dealer_way(&args.dealer_way, &game)?.way;
     Ok(Inputs {
         way: resolve(&args.way, &game)?,
         dealer: resolve(&args.dealer_way, &game)?,
+        dealer_way,
         game,
         deck,
         rules,
@@ -128,10 +131,10 @@ pub fn run(args: &CostWayArgs) -> anyhow::Result<()> {
     let mut phase =
         |name: &str, at: Instant| phases.push((name.to_string(), at.elapsed().as_secs_f64()));
     let at = Instant::now();
-    let dealer = dealer_way(&args.dealer_way, &inputs.game)?.way;
+    let dealer = &inputs.dealer_way;
     let dir = cache::default_dir();
     let bench =
-        pool.install(|| Bench::load(&dealer, &inputs.game, inputs.deck, dir.as_deref(), &note));
+        pool.install(|| Bench::load(dealer, &inputs.game, inputs.deck, dir.as_deref(), &note));
     phase("reading or building the price table", at);
     let at = Instant::now();
     let cost = pool.install(|| cost_way(&bench, &inputs.rules, args.classes));

@@ -393,7 +393,7 @@ pub fn house_side(
     let dealer_vs_dealer = exact_main_of(game, deck, dealer, dealer)?;
     let best_vs_way = way_bench.map(|bench| {
         debug_assert_eq!(
-            Bench::net(&bench.price_way(way.house_way().expect("a house way"))),
+            Bench::net(&bench.price_strategy(way.uncached())),
             way_vs_way.0.net_units(),
             "W against W on W's table is exact main's"
         );
