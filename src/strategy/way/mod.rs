@@ -16,6 +16,7 @@
 
 pub mod apply;
 pub mod compile;
+pub mod edit;
 pub mod features;
 pub mod language;
 pub mod lint;
