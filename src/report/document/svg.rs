@@ -595,6 +595,158 @@ fn forest_legend(out: &mut String, left: f64, y: f64) {
     label(out, (left + 268.0, y), "start", "estimate");
 }
 
+/// One point of a profile: the parameter's value as written, and the value there (none where
+/// there is no value, as for a variant that is not a valid house way).
+#[derive(Clone, Debug, PartialEq)]
+pub struct ProfilePoint {
+    pub label: String,
+    pub value: Option<f64>,
+}
+
+/// A value (a fraction, drawn in percent) against a parameter: the parameter's values evenly
+/// along the bottom in the order given, a dot at each value joined by a line (broken where a
+/// point has none, which is marked with a cross on the bottom axis), a dashed reference line
+/// with its name (`reference`), and the highest point's value written beside it.
+pub fn profile(
+    title: &str,
+    points: &[ProfilePoint],
+    reference: Option<(&str, f64)>,
+    (x_title, y_title): (&str, &str),
+) -> String {
+    let labels: Vec<String> = points.iter().map(|p| shortened(&p.label, 28)).collect();
+    let longest = labels.iter().map(|l| l.chars().count()).max().unwrap_or(0);
+    let slanted = points.len() > 16 || longest > 6;
+    let label_room = match slanted {
+        true => (longest as f64 * 4.8).max(20.0),
+        false => 16.0,
+    };
+    let (left, right, top) = (96.0, 40.0, 38.0);
+    let bottom = 40.0 + label_room;
+    let height = 300.0 + top + bottom;
+    let mut out = open(height, title);
+    let mut values: Vec<f64> = points.iter().filter_map(|p| p.value).collect();
+    values.extend(reference.map(|(_, v)| v));
+    let (lo, hi) = padded_range(&values);
+    let y = Scale::new(lo, hi, height - bottom, top, false);
+    y_axis(&mut out, &y, left, WIDTH - right, y_title);
+    let step = (WIDTH - left - right) / points.len().max(1) as f64;
+    let x = |i: usize| left + step * (i as f64 + 0.5);
+    let base = height - bottom;
+    line(
+        &mut out,
+        (left, base),
+        (WIDTH - right, base),
+        &format!("stroke=\"{AXIS}\""),
+    );
+    if let Some((name, v)) = reference {
+        let at = y.at(v);
+        line(
+            &mut out,
+            (left, at),
+            (WIDTH - right, at),
+            &format!("stroke=\"{RED}\" stroke-dasharray=\"6 4\""),
+        );
+        label(&mut out, (WIDTH - right - 4.0, at - 6.0), "end", name);
+    }
+    profile_line(&mut out, points, &y, &x);
+    for (i, (p, text)) in points.iter().zip(&labels).enumerate() {
+        let (px, py) = (x(i), base + 16.0);
+        match slanted {
+            true => {
+                let _ = writeln!(
+                    out,
+                    "<text x=\"{px:.1}\" y=\"{py:.1}\" text-anchor=\"end\" \
+                     transform=\"rotate(-40 {px:.1} {py:.1})\">{}</text>",
+                    escape(text)
+                );
+            }
+            false => label(&mut out, (px, py), "middle", text),
+        }
+        if p.value.is_none() {
+            let style = format!("stroke=\"{RED}\" stroke-width=\"2\"");
+            line(
+                &mut out,
+                (px - 5.0, base - 5.0),
+                (px + 5.0, base + 5.0),
+                &style,
+            );
+            line(
+                &mut out,
+                (px - 5.0, base + 5.0),
+                (px + 5.0, base - 5.0),
+                &style,
+            );
+        }
+    }
+    label(
+        &mut out,
+        ((left + WIDTH - right) / 2.0, height - 10.0),
+        "middle",
+        x_title,
+    );
+    out.push_str("</svg>\n");
+    out
+}
+
+/// `text` cut to `most` characters, the cut marked with an ellipsis.
+fn shortened(text: &str, most: usize) -> String {
+    match text.chars().count() > most {
+        true => text.chars().take(most - 1).chain(['…']).collect(),
+        false => text.to_string(),
+    }
+}
+
+/// A profile's line and dots, and the highest point's value.
+fn profile_line(out: &mut String, points: &[ProfilePoint], y: &Scale, x: &dyn Fn(usize) -> f64) {
+    let mut path = String::new();
+    let mut pen_down = false;
+    for (i, p) in points.iter().enumerate() {
+        match p.value {
+            Some(v) => {
+                let _ = write!(
+                    path,
+                    "{}{:.1},{:.1} ",
+                    if pen_down { "L" } else { "M" },
+                    x(i),
+                    y.at(v)
+                );
+                pen_down = true;
+            }
+            None => pen_down = false,
+        }
+    }
+    let _ = writeln!(
+        out,
+        "<path d=\"{}\" fill=\"none\" stroke=\"{BLUE}\" stroke-width=\"2\"/>",
+        path.trim_end()
+    );
+    for (i, p) in points.iter().enumerate() {
+        if let Some(v) = p.value {
+            let _ = writeln!(
+                out,
+                "<circle cx=\"{:.1}\" cy=\"{:.1}\" r=\"4\" fill=\"{BLUE}\"/>",
+                x(i),
+                y.at(v)
+            );
+        }
+    }
+    let highest = (points.iter().enumerate())
+        .filter_map(|(i, p)| Some((i, p.value?)))
+        .fold(None, |best: Option<(usize, f64)>, (i, v)| match best {
+            Some((_, b)) if b >= v => best,
+            _ => Some((i, v)),
+        });
+    if let Some((i, v)) = highest {
+        let anchor = if i + 1 > points.len() / 2 {
+            "end"
+        } else {
+            "start"
+        };
+        let dx = if anchor == "end" { -8.0 } else { 8.0 };
+        label(out, (x(i) + dx, y.at(v) - 8.0), anchor, &percent(v, 6));
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -694,5 +846,33 @@ mod tests {
         };
         let svg = convergence("one deal", &[point], None);
         assert!(svg.len() < 20_000, "{} bytes", svg.len());
+    }
+
+    /// A profile draws a dot a value, breaks its line at a point with none (marked on the axis),
+    /// writes the highest value, and parses as XML with every coordinate finite.
+    #[test]
+    fn a_profile_breaks_at_a_missing_value_and_names_the_highest() {
+        let point = |label: &str, value: Option<f64>| ProfilePoint {
+            label: label.into(),
+            value,
+        };
+        let points = [
+            point("2", Some(-0.0273)),
+            point("3", None),
+            point("4", Some(-0.0271)),
+            point("5", Some(-0.0272)),
+        ];
+        let svg = profile("t", &points, Some(("unedited way", -0.02721)), ("x", "y"));
+        let doc = roxmltree::Document::parse(&svg).unwrap();
+        let circles = doc.descendants().filter(|n| n.has_tag_name("circle"));
+        assert_eq!(circles.count(), 3);
+        let path = doc.descendants().find(|n| n.has_tag_name("path")).unwrap();
+        let d = path.attribute("d").unwrap();
+        assert_eq!(d.matches('M').count(), 2, "{d}");
+        assert!(
+            svg.contains("-2.710000%") && svg.contains("unedited way"),
+            "{svg}"
+        );
+        assert!(!svg.contains("NaN") && !svg.contains("inf"), "{svg}");
     }
 }
