@@ -19,6 +19,7 @@ mod report_cmd;
 pub mod run_args;
 mod self_test_cmd;
 mod simulate_cmd;
+mod sweep_way_cmd;
 mod table_cmd;
 mod way_cmd;
 
@@ -59,6 +60,9 @@ enum Command {
     DiffWays(diff_ways_cmd::DiffWaysArgs),
     /// What each rule of a house way costs against the optimum, exactly, from the price table.
     CostWay(cost_way_cmd::CostWayArgs),
+    /// A house way's rule swept over values (a bound, its position, an alternative), each
+    /// variant priced exactly against a dealer's way.
+    SweepWay(sweep_way_cmd::SweepWayArgs),
     /// Reproduce the published figures on this machine (category counts, Emperor's Challenge
     /// and Pai Gow Mania, exact main): PASS or FAIL per check, non-zero exit on any FAIL.
     SelfTest(self_test_cmd::SelfTestArgs),
@@ -111,6 +115,7 @@ pub fn run(cli: Cli) -> anyhow::Result<()> {
         Command::CheckWay(args) => way_cmd::check_way(&args),
         Command::DiffWays(args) => diff_ways_cmd::run(&args),
         Command::CostWay(args) => cost_way_cmd::run(&args),
+        Command::SweepWay(args) => sweep_way_cmd::run(&args),
         Command::SelfTest(args) => self_test_cmd::run(&args),
     }
 }

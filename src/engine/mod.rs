@@ -14,6 +14,7 @@ pub mod exact_main;
 pub mod run;
 pub mod self_test;
 pub mod simulate;
+pub mod sweep_way;
 pub mod table;
 pub mod table_check;
 pub mod workbench;

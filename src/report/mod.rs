@@ -21,6 +21,7 @@ pub mod partial;
 pub mod runs;
 pub mod simulate;
 pub mod stats;
+pub mod sweep_way;
 pub mod table;
 
 use std::path::Path;

@@ -42,6 +42,7 @@ mod shard_format;
 mod side_bets;
 mod simulate_engine;
 mod splits_property;
+mod sweep_way;
 mod table_engine;
 mod way_cache;
 mod way_diff;
