@@ -56,6 +56,12 @@ for way in foxwoods ballys-ac canterbury-park double-joker-dealer mgm-grand harr
         --out "reports/exact/standard-$way-cost-way"
 done
 
+# Foxwoods' two-pair thresholds swept against a Foxwoods dealer, each variant exact from the
+# standard price table above (about 20 s once the table is cached; README, docs/guide/sweep-way.md).
+"$BIN" sweep-way foxwoods --game standard --dealer-way foxwoods --quiet \
+    --vary 'rule[10].when.high_pair.min=2..A' --vary 'rule[11].when.high_pair.min=2..T' \
+    --out reports/exact/standard-foxwoods-two-pair-sweep
+
 run() { # GAME PLAYER DEALER
     "$BIN" simulate --game "$1" --player-way "$2" --dealer-way "$3" --deals "$DEALS" --seed 1 \
         --quiet --out "reports/simulate/$1-$2-vs-$3"

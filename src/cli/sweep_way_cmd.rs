@@ -247,10 +247,12 @@ fn summary_text(context: &Context, swept: &Swept, pairs: u128, shapes: usize) ->
             }
         }
     }
-    if let Some(best) = swept.best() {
+    let sweeps = swept.rows.last().map_or(0, |r| r.sweep);
+    for best in (1..=sweeps).filter_map(|k| swept.best(k)) {
         let net = best.net().unwrap_or_default();
         text += &format!(
-            "best: {}, EV {} ({} exactly), {} on the unedited way\n",
+            "best of --vary {}: {}, EV {} ({} exactly), {} on the unedited way\n",
+            best.sweep,
             best.edit,
             signed_percent(ev(net).to_f64()),
             ev(net),

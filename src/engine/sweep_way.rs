@@ -77,9 +77,10 @@ impl Swept {
         self.rows[0].net().expect("the unedited way is priced")
     }
 
-    /// The valid variant with the highest EV (the first on a tie), if any.
-    pub fn best(&self) -> Option<&Row> {
-        let variants = self.rows[1..].iter().filter_map(|r| Some((r, r.net()?)));
+    /// The valid variant of sweep `k` (from 1) with the highest EV (the first on a tie), if any.
+    pub fn best(&self, k: usize) -> Option<&Row> {
+        let of_k = self.rows.iter().filter(|r| r.sweep == k);
+        let variants = of_k.filter_map(|r| Some((r, r.net()?)));
         variants
             .fold(None, |best: Option<(&Row, i128)>, (r, net)| match best {
                 Some((_, b)) if b >= net => best,
