@@ -39,7 +39,7 @@ const HELP: Help = Help {
             "paigow sweep-way foxwoods --dealer-way foxwoods --vary 'rule[10].when.high_pair.min=2..A'",
         ),
         (
-            "A rule moved, and its alternative replaced, on a reduced deck (milliseconds)",
+            "A rule moved, and its alternative replaced, on a reduced deck (seconds)",
             "paigow sweep-way foxwoods --dealer-way foxwoods --ranks 9TJQKA --vary 'rule[11].position=9..12' --vary 'rule[11].set[1]={ front = { pair = \"low_pair\" }, maximize = [\"back\"] }'",
         ),
     ],
