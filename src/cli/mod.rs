@@ -9,6 +9,7 @@ use crate::game::GameRules;
 
 mod compare_cmd;
 mod cost_way_cmd;
+mod derive_way_cmd;
 mod diff_ways_cmd;
 mod eval_cmd;
 mod exact_cmd;
@@ -63,6 +64,9 @@ enum Command {
     /// A house way's rule swept over values (a bound, its position, an alternative), each
     /// variant priced exactly against a dealer's way.
     SweepWay(sweep_way_cmd::SweepWayArgs),
+    /// A short house way derived from the optimum against a dealer's way, with the exact cost
+    /// of each length (the frontier).
+    DeriveWay(derive_way_cmd::DeriveWayArgs),
     /// Reproduce the published figures on this machine (category counts, Emperor's Challenge
     /// and Pai Gow Mania, exact main): PASS or FAIL per check, non-zero exit on any FAIL.
     SelfTest(self_test_cmd::SelfTestArgs),
@@ -79,6 +83,11 @@ impl GameArg {
     /// Loads and validates the game.
     pub fn load(&self) -> anyhow::Result<GameRules> {
         Ok(GameRules::load(&self.game)?)
+    }
+
+    /// The game as given: a shipped name or a file.
+    pub fn name(&self) -> &str {
+        &self.game
     }
 }
 
@@ -116,6 +125,7 @@ pub fn run(cli: Cli) -> anyhow::Result<()> {
         Command::DiffWays(args) => diff_ways_cmd::run(&args),
         Command::CostWay(args) => cost_way_cmd::run(&args),
         Command::SweepWay(args) => sweep_way_cmd::run(&args),
+        Command::DeriveWay(args) => derive_way_cmd::run(&args),
         Command::SelfTest(args) => self_test_cmd::run(&args),
     }
 }

@@ -13,6 +13,7 @@ pub mod compare;
 pub mod compose;
 pub mod cost_way;
 pub mod counted;
+pub mod derive_way;
 pub mod document;
 pub mod exact_main;
 pub mod exact_prices;

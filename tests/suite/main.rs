@@ -20,6 +20,7 @@ mod cli_simulate;
 mod cli_table;
 mod compare_engine;
 mod cost_way;
+mod derive_way;
 mod doc_figures;
 mod evaluator_exhaustive;
 mod exact_counts;
