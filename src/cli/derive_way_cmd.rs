@@ -38,7 +38,7 @@ const HELP: Help = Help {
             "paigow derive-way --dealer-way foxwoods --max-rules 6 --ranks A234",
         ),
     ],
-    accepts: &[Accepts::Games, Accepts::OwnCardWays],
+    accepts: &[Accepts::Games, Accepts::HouseWays],
     writes: "the way (--out, default runs/derive-way/GAME-DEALER-N/way.toml), the frontier \
              (--frontier, default frontier.csv beside the way) and manifest.json beside the \
              frontier, each replaced atomically.",
