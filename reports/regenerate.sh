@@ -62,6 +62,12 @@ done
     --vary 'rule[10].when.high_pair.min=2..A' --vary 'rule[11].when.high_pair.min=2..T' \
     --out reports/exact/standard-foxwoods-two-pair-sweep
 
+# A short house way derived from the optimum against a Foxwoods dealer, with its frontier (about
+# 3 minutes on 2 cores once the table is cached; docs/guide/derive-way.md).
+"$BIN" derive-way --dealer-way foxwoods --max-rules 18 --quiet \
+    --out strategies/derived-foxwoods-18.toml \
+    --frontier reports/exact/standard-foxwoods-derived-way/frontier.csv
+
 run() { # GAME PLAYER DEALER
     "$BIN" simulate --game "$1" --player-way "$2" --dealer-way "$3" --deals "$DEALS" --seed 1 \
         --quiet --out "reports/simulate/$1-$2-vs-$3"
