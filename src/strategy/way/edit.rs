@@ -31,27 +31,13 @@
 //! to a way that sets every hand as the original does (a key's order inside a table is not kept,
 //! and no rule reads it).
 
+use super::features::CATEGORY_NAMES;
 use toml::{Table, Value};
 
 use super::compile::{parse_category, parse_rank};
 
 /// Ranks in order, as the language writes them.
 const RANKS: &str = "23456789TJQKA";
-
-/// Category names, lowest first, as the language writes them.
-const CATEGORIES: [&str; 11] = [
-    "high_card",
-    "pair",
-    "two_pair",
-    "three_of_a_kind",
-    "straight",
-    "flush",
-    "full_house",
-    "four_of_a_kind",
-    "straight_flush",
-    "royal_flush",
-    "five_aces",
-];
 
 /// One step of a path inside a rule.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -472,7 +458,7 @@ fn range(a: &str, b: &str, old: &Value) -> Result<Vec<(String, Value)>, String> 
                     return Err(empty(a, b));
                 }
                 let within = |c: &str| parse_category(c).is_ok_and(|c| (lo..=hi).contains(&c));
-                let names = CATEGORIES.iter().copied().filter(|c| within(c));
+                let names = CATEGORY_NAMES.iter().copied().filter(|c| within(c));
                 return Ok(names.map(text).collect());
             }
             Err(format!(

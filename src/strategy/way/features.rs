@@ -43,28 +43,33 @@ pub enum Kind {
     Category,
 }
 
+/// Category names as the language writes them, lowest first (index = the category's rank).
+pub const CATEGORY_NAMES: [&str; 11] = [
+    "high_card",
+    "pair",
+    "two_pair",
+    "three_of_a_kind",
+    "straight",
+    "flush",
+    "full_house",
+    "four_of_a_kind",
+    "straight_flush",
+    "royal_flush",
+    "five_aces",
+];
+
 impl Kind {
     /// A value of this kind as a condition would write it (`"K"`, `2`, `true`, `"flush"`).
     pub fn show(self, value: u8) -> String {
-        const CATEGORIES: [&str; 11] = [
-            "high_card",
-            "pair",
-            "two_pair",
-            "three_of_a_kind",
-            "straight",
-            "flush",
-            "full_house",
-            "four_of_a_kind",
-            "straight_flush",
-            "royal_flush",
-            "five_aces",
-        ];
         match self {
             _ if value == NONE => "none".to_string(),
             Kind::Count => value.to_string(),
             Kind::Rank => format!("\"{}\"", b"23456789TJQKA"[value as usize % 13] as char),
             Kind::Flag => (value != 0).to_string(),
-            Kind::Category => format!("\"{}\"", CATEGORIES[value as usize % 11]),
+            Kind::Category => format!(
+                "\"{}\"",
+                CATEGORY_NAMES[value as usize % CATEGORY_NAMES.len()]
+            ),
         }
     }
 }
