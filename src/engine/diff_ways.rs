@@ -260,11 +260,11 @@ pub fn price_from_table(
     let deck = SuitDeck::of(diff.deck);
     let shapes = Shapes::new(deck);
     let net = |way: &HouseWay, prices: &ShapePrices, hand: &[Card; 7], splits: &SplitValues| {
-        let [front, back] = table.index.split_point(splits, way.set(hand, splits).split);
-        let setting = prices
-            .setting(front, back)
-            .expect("every legal setting is in the table");
-        prices.net_units(setting, wager)
+        let k = way.set(hand, splits).split;
+        prices.net_units(
+            &prices.settings[table.setting_index(prices, splits, k)],
+            wager,
+        )
     };
     let mut total = 0i128;
     for group in &mut diff.groups {
@@ -272,10 +272,7 @@ pub fn price_from_table(
         for &s in &group.shapes {
             let shape = &diff.shapes[s];
             let id = shapes.id_of(&shape.hand);
-            let at = table.shapes.binary_search_by_key(&id, |p| p.id);
-            let prices = at
-                .map(|i| &table.shapes[i])
-                .map_err(|_| format!("no shape {id}"))?;
+            let prices = table.shape(id).ok_or_else(|| format!("no shape {id}"))?;
             if prices.hands != shape.hands {
                 return Err(format!(
                     "shape {id}: {} hands, the table has {}",

@@ -135,8 +135,8 @@ fn check_hand(
         .expect("a hand has a legal setting")
         .3;
     let id = shapes.id_of(&hand);
-    let prices = (table.shapes.binary_search_by_key(&id, |p| p.id))
-        .map(|i| &table.shapes[i])
+    let prices = table
+        .shape(id)
         .expect("the table prices every shape of the deck");
     let (best, _) = prices.ranked(wager)[0];
     let table_split = (splits.legal_splits())

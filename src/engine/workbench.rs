@@ -115,10 +115,7 @@ impl Bench {
     /// Shape `shape` set at split `split` (a legal split of its hand): the setting and its net.
     pub fn place(&self, shape: usize, split: usize, rule: usize) -> Placed {
         let prices = &self.table.shapes[shape];
-        let [front, back] = self.table.index.split_point(&self.splits[shape], split);
-        let setting = (prices.settings.iter())
-            .position(|s| (s.front, s.back) == (front, back))
-            .expect("every legal setting is in the table");
+        let setting = self.table.setting_index(prices, &self.splits[shape], split);
         let net = prices.net_units(&prices.settings[setting], &self.wager);
         Placed {
             rule,

@@ -51,6 +51,7 @@ use super::pricer::{CutGrid, HandPricer, LIVE, Multiset, NOT_QUALIFIED, OVERQUAL
 use crate::cards::{Card, Cards, RANKS};
 use crate::combin::BINOMIAL;
 use crate::eval::Evaluator;
+use crate::eval::split::SplitValues;
 use crate::game::settlement::CELLS;
 use crate::game::wager::{MainWager, OutcomeCounts};
 use crate::strategy::Strategy;
@@ -622,6 +623,19 @@ impl PriceTable {
         self.shapes.iter().map(|s| s.hands).sum()
     }
 
+    /// The prices of shape `id`, when the deck deals it.
+    pub fn shape(&self, id: u32) -> Option<&ShapePrices> {
+        let at = self.shapes.binary_search_by_key(&id, |p| p.id);
+        at.ok().map(|i| &self.shapes[i])
+    }
+
+    /// The index in `prices.settings` of split `k` of a hand of that shape (`splits` its split
+    /// values; `k` legal: every legal setting is in the table).
+    pub fn setting_index(&self, prices: &ShapePrices, splits: &SplitValues, k: usize) -> usize {
+        let [front, back] = self.index.split_point(splits, k);
+        (prices.index_of(front, back)).expect("every legal setting is in the table")
+    }
+
     /// The exact outcome counts, over every (player hand, dealer hand) pair, of a player who
     /// sets by `way` (from its own seven cards): each shape at the way's setting of its
     /// representative (every legal setting is in the table).
@@ -637,8 +651,7 @@ impl PriceTable {
                 let hand = shapes.representative(prices.id as usize).expect("priced");
                 let splits = ev.split_values(&hand);
                 let k = way.choose(&hand, &splits, None);
-                let [front, back] = self.index.split_point(&splits, k);
-                let setting = prices.setting(front, back).expect("every legal setting");
+                let setting = &prices.settings[self.setting_index(prices, &splits, k)];
                 prices.outcomes(setting, wager)
             })
             .reduce(OutcomeCounts::default, |mut a, b| {
@@ -651,8 +664,14 @@ impl PriceTable {
 impl ShapePrices {
     /// The setting with these value indices.
     pub fn setting(&self, front: u16, back: u16) -> Option<&SettingPrice> {
-        let at = (self.settings).binary_search_by_key(&(back, front), |s| (s.back, s.front));
-        at.ok().map(|i| &self.settings[i])
+        self.index_of(front, back).map(|i| &self.settings[i])
+    }
+
+    /// The index of the setting with these value indices.
+    pub fn index_of(&self, front: u16, back: u16) -> Option<usize> {
+        (self.settings)
+            .binary_search_by_key(&(back, front), |s| (s.back, s.front))
+            .ok()
     }
 
     /// The pairs of (hand of the shape, dealer hand) by outcome when every hand of the shape

@@ -48,15 +48,15 @@ pub fn load_or_build_table(
     note: &(dyn Fn(&str) + Sync),
 ) -> PriceTable {
     let dir = dir.filter(|_| deck.is_full());
-    let pricer = HandPricer::with_deck(game, deck, &*dealer.strategy);
     if let Some(path) = dir.map(|d| d.join(file_name(dealer, game)))
         && path.exists()
     {
-        match read(&path, &cache::key(dealer, game), pricer.index(), deck) {
+        match read(&path, &cache::key(dealer, game), &value_index(game), deck) {
             Ok(table) => return table,
             Err(e) => note(&format!("{}: {e}; rebuilding", path.display())),
         }
     }
+    let pricer = HandPricer::with_deck(game, deck, &*dealer.strategy);
     let ev = Evaluator::new(game.ranking);
     let table = build(dealer, game, &pricer, &ev, deck, note);
     if let Some(dir) = dir {
@@ -93,14 +93,14 @@ pub fn cached_table(
     dir: Option<&Path>,
 ) -> Option<PriceTable> {
     let path = dir?.join(file_name(dealer, game));
-    let pricer = HandPricer::new(game, &*dealer.strategy);
-    read(
-        &path,
-        &cache::key(dealer, game),
-        pricer.index(),
-        SuitDeck::of(game.deck),
-    )
-    .ok()
+    let (key, deck) = (cache::key(dealer, game), SuitDeck::of(game.deck));
+    read(&path, &key, &value_index(game), deck).ok()
+}
+
+/// The value index a table of `game` is written over: the pricer's, without setting every dealer
+/// shape to get it (a table read needs only the index).
+fn value_index(game: &GameRules) -> Arc<ValueIndex> {
+    Arc::new(ValueIndex::of(&Evaluator::new(game.ranking), game.deck))
 }
 
 /// The file name of the price table: `prices-` and the dealer table's readable name.
