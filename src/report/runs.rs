@@ -48,6 +48,12 @@ pub enum RunKind {
     Simulate,
     Compare,
     Table,
+    /// The house-way workbench: the exact cost of each rule of a way.
+    CostWay,
+    /// The house-way workbench: a way's rules swept exactly.
+    SweepWay,
+    /// The house-way workbench: a short way derived from the optimum.
+    DeriveWay,
     /// A command this reader does not know (its name).
     Other(String),
 }
@@ -62,6 +68,9 @@ impl RunKind {
             RunKind::Simulate => "simulate",
             RunKind::Compare => "compare",
             RunKind::Table => "table",
+            RunKind::CostWay => "cost-way",
+            RunKind::SweepWay => "sweep-way",
+            RunKind::DeriveWay => "derive-way",
             RunKind::Other(name) => name,
         }
     }
@@ -74,6 +83,9 @@ impl RunKind {
             RunKind::Simulate,
             RunKind::Compare,
             RunKind::Table,
+            RunKind::CostWay,
+            RunKind::SweepWay,
+            RunKind::DeriveWay,
         ];
         all.into_iter().find(|k| k.name() == name)
     }
@@ -272,6 +284,9 @@ fn kind_of(manifest: &serde_json::Value, csv: &BTreeMap<String, CsvFile>) -> Run
         (&["simulate"][..], RunKind::Simulate),
         (&["compare"][..], RunKind::Compare),
         (&["table"][..], RunKind::Table),
+        (&["cost-way"][..], RunKind::CostWay),
+        (&["sweep-way"][..], RunKind::SweepWay),
+        (&["derive-way"][..], RunKind::DeriveWay),
     ];
     if let Some((_, kind)) = by_line.into_iter().find(|(phrase, _)| said(phrase)) {
         return kind;
@@ -279,6 +294,9 @@ fn kind_of(manifest: &serde_json::Value, csv: &BTreeMap<String, CsvFile>) -> Run
     let has = |name: &str| csv.contains_key(name);
     match () {
         _ if has("compare.csv") => RunKind::Compare,
+        _ if has("rules.csv") && has("classes.csv") => RunKind::CostWay,
+        _ if has("sweep.csv") => RunKind::SweepWay,
+        _ if has("frontier.csv") => RunKind::DeriveWay,
         _ if has("outcomes.csv") => RunKind::Table,
         _ if has("categories.csv") => RunKind::ExactCategories,
         _ if csv.get("returns.csv").is_some_and(|r| r.has("count")) => RunKind::Simulate,

@@ -32,6 +32,7 @@ mod provenance;
 mod report_browser;
 mod report_lab;
 mod report_sets;
+mod report_workbench;
 mod run_check;
 mod run_engine;
 mod run_identity;

@@ -7,11 +7,13 @@
 //! (the shipped house ways, max-back, max-front, and exposed where the dealer sets first). For
 //! each game every command that writes a run runs through the real binary: `simulate` (1 to 6
 //! players, as few as one deal), `compare` (each side varied), `table` (where the game is an
-//! even-money 53- or 54-card game), `exact main --ranks` on a reduced deck and `exact bonus`;
+//! even-money 53- or 54-card game), `exact main --ranks` on a reduced deck, `cost-way --ranks`
+//! (a shipped way costed rule by rule against a shipped dealer's way) and `exact bonus`;
 //! then `paigow report` reads all of them and must succeed, and every figure of every run must
 //! be in the report as written: each returns row (label, pays, count, probability, 1 in X,
 //! return) and each summary's house edge and SD, in the Markdown and in the HTML; each
-//! comparison's EVs and differences; each table CSV row, cell for cell.
+//! comparison's EVs and differences; each table CSV row, cell for cell; each rule's cost and
+//! each summary figure of the cost-way run.
 //!
 //! Size and seed from the environment, so that the same test is the suite's check and the long
 //! run: `PAIGOW_PROPERTY_GAMES` (default 32), `PAIGOW_PROPERTY_SEED` (the first game's seed,
@@ -310,6 +312,8 @@ fn commands(game: &Game, seed: u64) -> Vec<(String, Vec<String>)> {
     exact.extend(["--threads", "1", "--quiet", "--out", "exact-main"].map(String::from));
     runs.push(("exact-main".to_string(), exact));
 
+    runs.push(("cost-way".to_string(), cost_way(&mut rng, &path, pick)));
+
     if !rules.side_bets.is_empty() {
         let mut bonus: Vec<String> = ["exact", "bonus", "--game", &path]
             .map(String::from)
@@ -321,6 +325,38 @@ fn commands(game: &Game, seed: u64) -> Vec<(String, Vec<String>)> {
         runs.push(("exact-bonus".to_string(), bonus));
     }
     runs
+}
+
+/// A `cost-way` run on a reduced deck of four ranks: a shipped way against a shipped dealer's way
+/// (`max-back` and `max-front` have no rules to cost), sometimes with the house's side.
+fn cost_way(
+    rng: &mut Xoshiro256PlusPlus,
+    path: &str,
+    pick: impl Fn(&mut Xoshiro256PlusPlus) -> String,
+) -> Vec<String> {
+    let house = |rng: &mut Xoshiro256PlusPlus| loop {
+        let way = pick(rng);
+        if !way.starts_with("max-") {
+            return way;
+        }
+    };
+    let mut ranks: Vec<char> = "AKQJT98765432".chars().collect();
+    ranks.shuffle(rng);
+    ranks.truncate(4);
+    let mut args: Vec<String> = [
+        "cost-way".to_string(),
+        house(rng),
+        "--game".into(),
+        path.into(),
+    ]
+    .to_vec();
+    args.extend(["--dealer-way".into(), pick(rng)]);
+    args.extend(["--ranks".into(), ranks.into_iter().collect()]);
+    if rng.random_bool(0.3) {
+        args.push("--both".into());
+    }
+    args.extend(["--threads", "1", "--quiet", "--out", "cost-way"].map(String::from));
+    args
 }
 
 /// A `table` run: a player-dealer and some bets on seven seats.
@@ -419,6 +455,7 @@ fn check_game(seed: u64, root: &Path) -> Result<bool, String> {
             let missing = match run.as_str() {
                 "compare" => compare_missing(&run_dir, rows),
                 "table" => table_missing(&run_dir, rows),
+                "cost-way" => cost_way_missing(&run_dir, rows),
                 _ => {
                     returns_missing(&run_dir, rows).or_else(|| summary_missing(&run_dir, run, rows))
                 }
@@ -476,6 +513,42 @@ fn compare_missing(run: &Path, rows: &[Vec<String>]) -> Option<String> {
         let shows = (rows.iter().filter(|r| r.len() > 2 && r[0] == label))
             .any(|r| shown(&r[1]).is_some_and(|v| (v - 100.0 * value).abs() <= HALF_LAST_DIGIT));
         (!shows).then(|| format!("{column} of {label} ({value})"))
+    })
+}
+
+/// The first rule of a cost-way run whose cost the report does not show beside its name (in
+/// percent to 5 decimals), or the first summary figure it does not show beside its description
+/// (a count as written, the gap to 5 decimals, an EV to 4).
+fn cost_way_missing(run: &Path, rows: &[Vec<String>]) -> Option<String> {
+    let close_to = |cell: &str, value: f64, decimals: i32| {
+        let half = HALF_LAST_DIGIT / 10f64.powi(decimals - 4);
+        shown(cell).is_some_and(|v| (v - 100.0 * value).abs() <= half)
+    };
+    let close = |cell: &str, value: f64| close_to(cell, value, 5);
+    let rules = csv_rows(&run.join("rules.csv"));
+    let missing = rules[1..].iter().find_map(|row| {
+        let (name, cost) = (field(&rules[0], row, "name"), field(&rules[0], row, "cost"));
+        let cost: f64 = cost.parse().ok()?;
+        let shows = (rows.iter()).any(|r| r.len() == 8 && r[1] == name && close(&r[6], cost));
+        (!shows).then(|| format!("rules row {row:?}"))
+    });
+    let summary = csv_rows(&run.join("summary.csv"));
+    missing.or_else(|| {
+        summary[1..].iter().find_map(|row| {
+            let (description, value) = (&row[1], &row[2]);
+            let shows = (rows.iter()).any(|r| {
+                r.len() == 2
+                    && r[0] == *description
+                    && (value.parse::<f64>().ok()).map_or(r[1] == "-", |v| {
+                        match (row[0].as_str(), value.contains('.')) {
+                            (_, false) => shown(&r[1]) == Some(v),
+                            ("gap", true) => close(&r[1], v),
+                            _ => close_to(&r[1], v, 4),
+                        }
+                    })
+            });
+            (!shows).then(|| format!("summary row {row:?}"))
+        })
     })
 }
 

@@ -91,6 +91,11 @@ fn deal_of(run: &RunDir) -> Option<(String, String)> {
             format!("{players} player{plural} and the dealer"),
         ),
         RunKind::Table => (shuffled(), "the seats of the table run".to_string()),
+        RunKind::CostWay | RunKind::SweepWay | RunKind::DeriveWay => (
+            "every ordered pair of disjoint 7-card hands of the full deck (from the price table)"
+                .to_string(),
+            "one player and the dealer".to_string(),
+        ),
         RunKind::Other(_) => return None,
     })
 }

@@ -34,6 +34,7 @@ pub mod premium;
 pub mod provenance;
 pub mod runs_sections;
 pub mod wagers;
+pub mod workbench;
 
 use self::format::{count, percent};
 use self::game::{GameView, game_section, ways_of, ways_section};
@@ -283,6 +284,24 @@ fn game_part(doc: &mut Document, game: &GameView, runs: &[&RunDir], options: &mi
         RunKind::ExactCategories,
         "7-card hand categories",
         categories_section,
+    );
+    part(
+        doc,
+        RunKind::CostWay,
+        "The cost of each rule of a house way",
+        workbench::cost_way_section,
+    );
+    part(
+        doc,
+        RunKind::SweepWay,
+        "Sweeps of a house way's rules",
+        workbench::sweep_way_section,
+    );
+    part(
+        doc,
+        RunKind::DeriveWay,
+        "Short house ways derived from the optimum",
+        workbench::derive_way_section,
     );
     let others: Vec<&&RunDir> = (runs.iter())
         .filter(|r| matches!(r.kind, RunKind::Other(_)))

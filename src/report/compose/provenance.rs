@@ -134,6 +134,10 @@ fn method_of(run: &RunDir) -> Vec<String> {
             format!("Monte Carlo of the card-room table: {}", plan()),
             "EV per round has a normal interval; EV per chip of action is a ratio estimator with a delta-method interval; probabilities have Wilson intervals.".into(),
         ],
+        RunKind::CostWay | RunKind::SweepWay | RunKind::DeriveWay => vec![
+            format!("{}.", super::capital(run.fact("method").trim_end_matches('.'))),
+            "Every EV and cost is an exact fraction of integer bet units (each CSV file gives the fraction beside its decimal); the report checked that the fractions add up when it read the run.".into(),
+        ],
         RunKind::Other(_) => vec![format!("A run of `{}`; its CSV files are shown as written.", run.kind.name())],
     }
 }

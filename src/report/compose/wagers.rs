@@ -196,6 +196,21 @@ pub fn describe_run(run: &RunDir) -> String {
             count(&run.fact("deals")),
             run.fact("seed")
         ),
+        RunKind::CostWay => format!(
+            "exact cost of each rule of {} against {}",
+            run.fact("way"),
+            run.fact("dealer_way")
+        ),
+        RunKind::SweepWay => format!(
+            "exact sweep of {}'s rules against {}",
+            run.fact("player_way"),
+            run.fact("dealer_way")
+        ),
+        RunKind::DeriveWay => format!(
+            "short house way derived against {}, {} rules",
+            run.fact("dealer_way"),
+            run.fact("rules")
+        ),
         RunKind::Other(name) => format!("a run of `{name}`"),
     }
 }

@@ -20,6 +20,7 @@
 use std::collections::BTreeMap;
 
 mod figures;
+mod workbench;
 
 use super::{CsvFile, MAIN_NAMES, RunKind};
 use crate::report::WAGER_COLUMNS;
@@ -103,6 +104,23 @@ const RULES: &[(&str, Rule)] = &[
     ("no_action_share", Rule::Fraction),
     ("partial_action_share", Rule::Fraction),
     ("standard_error_chips_per_round", Rule::NonNegative),
+    ("hands", Rule::Count),
+    ("shapes", Rule::Count),
+    ("hands_changed", Rule::Count),
+    ("hands_share", Rule::Fraction),
+    ("hands_changed_share", Rule::Fraction),
+    ("share_of_gap", Rule::Fraction),
+    ("share_of_rule", Rule::Fraction),
+    ("way_ev", Rule::Finite),
+    ("optimal_ev", Rule::Finite),
+    ("way_contribution", Rule::Finite),
+    ("optimal_contribution", Rule::Finite),
+    ("cost", Rule::NonNegative),
+    ("example_loss", Rule::NonNegative),
+    ("change", Rule::Finite),
+    ("below_optimal", Rule::NonNegative),
+    ("saved", Rule::Finite),
+    ("ev", Rule::Finite),
 ];
 
 /// Whether a column of a `table` run's `summary.csv` is a figure (a finite number or "-"):
@@ -165,6 +183,11 @@ fn manifest_fields(kind: &RunKind) -> (Vec<&'static str>, Vec<&'static str>) {
         RunKind::ExactMain => text.extend(["player_way", "dealer_way"]),
         RunKind::ExactCategories => text.push("method"),
         RunKind::ExactBonus => {}
+        RunKind::CostWay => text.extend(["way", "dealer_way"]),
+        RunKind::SweepWay => {
+            text.extend(["player_way", "dealer_way", "player_ev", "optimal_player_ev"])
+        }
+        RunKind::DeriveWay => text.extend(["dealer_way", "optimal_ev_exact", "cost_exact"]),
         RunKind::Other(_) => return (Vec::new(), Vec::new()),
     }
     (text, whole)
@@ -230,8 +253,97 @@ fn needed_files(kind: &RunKind) -> Vec<(&'static str, Vec<&'static str>)> {
             "categories.csv",
             vec!["category", "combinations", "probability"],
         )],
+        RunKind::CostWay => vec![
+            (
+                "summary.csv",
+                vec!["figure", "description", "value", "exact"],
+            ),
+            (
+                "rules.csv",
+                [
+                    &["rule", "name"][..],
+                    &cost_way_columns(&[
+                        "hands",
+                        "hands_share",
+                        "way_contribution",
+                        "optimal_contribution",
+                        "share_of_gap",
+                    ]),
+                ]
+                .concat(),
+            ),
+            (
+                "classes.csv",
+                [
+                    &[
+                        "rule",
+                        "class",
+                        "example_hand",
+                        "way_front",
+                        "way_back",
+                        "optimal_front",
+                        "optimal_back",
+                    ][..],
+                    &cost_way_columns(&["hands", "example_loss"]),
+                ]
+                .concat(),
+            ),
+        ],
+        RunKind::SweepWay => vec![(
+            "sweep.csv",
+            vec![
+                "sweep",
+                "edit",
+                "parameter",
+                "valid",
+                "player_ev",
+                "player_ev_exact",
+                "change",
+                "change_exact",
+                "below_optimal",
+                "below_optimal_exact",
+                "hands_changed",
+                "hands_changed_share",
+                "lint",
+            ],
+        )],
+        RunKind::DeriveWay => vec![(
+            "frontier.csv",
+            vec![
+                "step",
+                "rules",
+                "position",
+                "rule",
+                "saved",
+                "saved_exact",
+                "ev",
+                "ev_exact",
+                "cost",
+                "cost_exact",
+            ],
+        )],
         RunKind::Other(_) => Vec::new(),
     }
+}
+
+/// The columns of a `cost-way` file the report reads: `more`, then each EV and cost with its
+/// exact fraction.
+fn cost_way_columns(more: &[&'static str]) -> Vec<&'static str> {
+    let exact = [
+        "way_ev",
+        "way_ev_exact",
+        "optimal_ev",
+        "optimal_ev_exact",
+        "cost",
+        "cost_exact",
+    ];
+    [more, &exact[..]].concat()
+}
+
+/// Whether `kind` may write `file` with a header and no rows: a `cost-way` run of a way that
+/// costs nothing has no class to show.
+fn may_be_empty(kind: &RunKind, file: &str) -> bool {
+    matches!((kind, file), (RunKind::CostWay, "classes.csv"))
 }
 
 /// Checks a run of `kind` with `manifest` and `csv` files; the error names the file, and the
@@ -245,14 +357,18 @@ pub fn check(
     for (name, columns) in needed_files(kind) {
         let file = (csv.get(name))
             .ok_or_else(|| format!("no {name}: a {} run writes one", kind.name()))?;
-        check_rows(file)?;
+        if !may_be_empty(kind, name) {
+            check_rows(file)?;
+        }
         let missing: Vec<&str> = columns.into_iter().filter(|c| !file.has(c)).collect();
         if !missing.is_empty() {
             return Err(format!("{name}: no column {}", missing.join(", ")));
         }
     }
     for file in csv.values() {
-        check_rows(file)?;
+        if !may_be_empty(kind, &file.name) {
+            check_rows(file)?;
+        }
         if !matches!(kind, RunKind::Other(_)) {
             check_cells(kind, file)?;
         }
@@ -268,6 +384,11 @@ pub fn check(
         }
         RunKind::Table => figures::check_table_figures(manifest, &csv["summary.csv"]),
         RunKind::ExactCategories => figures::check_categories(&csv["categories.csv"]),
+        RunKind::CostWay => {
+            workbench::check_cost_way(&csv["rules.csv"], &csv["classes.csv"], &csv["summary.csv"])
+        }
+        RunKind::SweepWay => workbench::check_sweep_way(&csv["sweep.csv"], manifest),
+        RunKind::DeriveWay => workbench::check_derive_way(&csv["frontier.csv"], manifest),
         RunKind::Other(_) => Ok(()),
     }
 }

@@ -32,7 +32,7 @@ use crate::files::TextFile;
 use crate::report::facts::InputFile;
 
 /// The most two figures written with 10 decimals may differ by and be the same figure.
-const SAME: f64 = 2e-9;
+pub(super) const SAME: f64 = 2e-9;
 
 /// The number in `column` of `row` (checked to be one, or "-", before these checks run).
 fn number(file: &CsvFile, row: &[String], column: &str) -> Option<f64> {
