@@ -39,6 +39,57 @@ pub struct CostWayConfig {
     pub phases: Vec<(String, f64)>,
 }
 
+/// The columns of `rules.csv`, in order (the lab report's run check requires them all).
+pub const RULES_COLUMNS: [&str; 18] = [
+    "rule",
+    "name",
+    "shapes",
+    "hands",
+    "hands_share",
+    "hands_share_exact",
+    "way_ev",
+    "way_ev_exact",
+    "optimal_ev",
+    "optimal_ev_exact",
+    "way_contribution",
+    "way_contribution_exact",
+    "optimal_contribution",
+    "optimal_contribution_exact",
+    "cost",
+    "cost_exact",
+    "share_of_gap",
+    "share_of_gap_exact",
+];
+
+/// The columns of `classes.csv`, in order.
+pub const CLASSES_COLUMNS: [&str; 22] = [
+    "rule",
+    "rule_name",
+    "rank",
+    "class",
+    "when",
+    "best_five",
+    "shapes",
+    "hands",
+    "way_ev",
+    "way_ev_exact",
+    "optimal_ev",
+    "optimal_ev_exact",
+    "cost",
+    "cost_exact",
+    "share_of_rule",
+    "example_hand",
+    "way_front",
+    "way_back",
+    "optimal_front",
+    "optimal_back",
+    "example_loss",
+    "example_loss_exact",
+];
+
+/// The columns of `summary.csv`: one figure a row.
+pub const SUMMARY_COLUMNS: [&str; 4] = ["figure", "description", "value", "exact"];
+
 /// A fraction's decimal and exact columns; "-" for none.
 fn columns(value: Option<Fraction>) -> [String; 2] {
     match value {
@@ -50,26 +101,7 @@ fn columns(value: Option<Fraction>) -> [String; 2] {
 /// `rules.csv`: every rule, in the way's order.
 pub fn write_rules<W: Write>(w: W, cost: &WayCost) -> io::Result<()> {
     let mut out = csv::Writer::from_writer(w);
-    out.write_record([
-        "rule",
-        "name",
-        "shapes",
-        "hands",
-        "hands_share",
-        "hands_share_exact",
-        "way_ev",
-        "way_ev_exact",
-        "optimal_ev",
-        "optimal_ev_exact",
-        "way_contribution",
-        "way_contribution_exact",
-        "optimal_contribution",
-        "optimal_contribution_exact",
-        "cost",
-        "cost_exact",
-        "share_of_gap",
-        "share_of_gap_exact",
-    ])?;
+    out.write_record(RULES_COLUMNS)?;
     for rule in &cost.rules {
         let t = &rule.tally;
         let share = Fraction::new(i128::from(t.hands), i128::from(cost.total.hands));
@@ -110,30 +142,7 @@ fn example_cards(bench: &Bench, class: &ClassCost) -> [String; 5] {
 /// `classes.csv`: for each rule, the classes it costs most on, costliest first.
 pub fn write_classes<W: Write>(w: W, cost: &WayCost, bench: &Bench) -> io::Result<()> {
     let mut out = csv::Writer::from_writer(w);
-    out.write_record([
-        "rule",
-        "rule_name",
-        "rank",
-        "class",
-        "when",
-        "best_five",
-        "shapes",
-        "hands",
-        "way_ev",
-        "way_ev_exact",
-        "optimal_ev",
-        "optimal_ev_exact",
-        "cost",
-        "cost_exact",
-        "share_of_rule",
-        "example_hand",
-        "way_front",
-        "way_back",
-        "optimal_front",
-        "optimal_back",
-        "example_loss",
-        "example_loss_exact",
-    ])?;
+    out.write_record(CLASSES_COLUMNS)?;
     for rule in &cost.rules {
         for (rank, class) in rule.classes.iter().enumerate() {
             let t = &class.tally;
@@ -279,7 +288,7 @@ pub fn write_summary<W: Write>(
     names: &Names,
 ) -> io::Result<()> {
     let mut out = csv::Writer::from_writer(w);
-    out.write_record(["figure", "description", "value", "exact"])?;
+    out.write_record(SUMMARY_COLUMNS)?;
     for f in figures(cost, side, names) {
         let [value, exact] = match f.value {
             Value::Count(n) => [n.to_string(), n.to_string()],

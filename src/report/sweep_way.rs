@@ -36,25 +36,28 @@ pub struct SweepConfig {
     pub phases: Vec<(String, f64)>,
 }
 
+/// The columns of `sweep.csv`, in order (the lab report's run check requires them all).
+pub const SWEEP_COLUMNS: [&str; 13] = [
+    "sweep",
+    "edit",
+    "parameter",
+    "valid",
+    "player_ev",
+    "player_ev_exact",
+    "change",
+    "change_exact",
+    "below_optimal",
+    "below_optimal_exact",
+    "hands_changed",
+    "hands_changed_share",
+    "lint",
+];
+
 /// `sweep.csv`: each row's EV, its change on the unedited way, its gap to the optimum, the
 /// hands it sets differently and its lint warnings (or, for an invalid variant, why).
 pub fn write_sweep<W: Write>(w: W, swept: &Swept, pairs: u128) -> io::Result<()> {
     let mut out = csv::Writer::from_writer(w);
-    out.write_record([
-        "sweep",
-        "edit",
-        "parameter",
-        "valid",
-        "player_ev",
-        "player_ev_exact",
-        "change",
-        "change_exact",
-        "below_optimal",
-        "below_optimal_exact",
-        "hands_changed",
-        "hands_changed_share",
-        "lint",
-    ])?;
+    out.write_record(SWEEP_COLUMNS)?;
     let base = swept.base_net();
     for row in &swept.rows {
         let mut fields = vec![

@@ -7,9 +7,8 @@ use std::fs;
 use std::path::{Path, PathBuf};
 use std::sync::OnceLock;
 
-use predicates::str::contains;
-
 use crate::common::cli::paigow;
+use crate::common::run_files::{col, copy_run, csv_file_rows as rows, edit_csv, refused};
 
 const RANKS: &str = "27JQA";
 
@@ -53,53 +52,7 @@ fn runs() -> &'static Path {
 
 /// A copy of the run `name` to edit, in `dir`.
 fn copy(name: &str, dir: &Path) -> PathBuf {
-    let to = dir.join(name);
-    fs::create_dir_all(&to).unwrap();
-    for entry in fs::read_dir(runs().join(name)).unwrap() {
-        let path = entry.unwrap().path();
-        if path.is_file() {
-            fs::copy(&path, to.join(path.file_name().unwrap())).unwrap();
-        }
-    }
-    to
-}
-
-/// The rows of a CSV file, the header first.
-fn rows(path: &Path) -> Vec<Vec<String>> {
-    let mut reader = csv::ReaderBuilder::new()
-        .has_headers(false)
-        .from_path(path)
-        .unwrap();
-    (reader.records())
-        .map(|r| r.unwrap().iter().map(String::from).collect())
-        .collect()
-}
-
-/// Rows of a CSV file edited by `edit` and written back.
-fn edit_csv(path: &Path, edit: impl FnOnce(&mut Vec<Vec<String>>)) {
-    let mut rows = rows(path);
-    edit(&mut rows);
-    let mut writer = csv::Writer::from_writer(Vec::new());
-    for row in &rows {
-        writer.write_record(row).unwrap();
-    }
-    fs::write(path, writer.into_inner().unwrap()).unwrap();
-}
-
-/// The column `name`'s index in `rows`' header.
-fn col(rows: &[Vec<String>], name: &str) -> usize {
-    rows[0].iter().position(|h| h == name).unwrap()
-}
-
-/// `paigow report RUN` refused with each of `messages` on stderr.
-fn refused(run: &Path, out: &Path, messages: &[&str]) {
-    let mut assert = (paigow().arg("report").arg(run).arg("--out").arg(out))
-        .assert()
-        .failure();
-    for message in messages {
-        assert = assert.stderr(contains(*message));
-    }
-    assert!(!out.exists(), "a refused report left {}", out.display());
+    copy_run(&runs().join(name), dir)
 }
 
 /// A fraction as the report prints it: in percent with `decimals` decimals.

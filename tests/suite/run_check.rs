@@ -6,9 +6,8 @@ use std::fs;
 use std::path::{Path, PathBuf};
 use std::sync::OnceLock;
 
-use predicates::str::contains;
-
 use crate::common::cli::{paigow, simulate_ways};
+use crate::common::run_files::{col, copy_run, edit_csv, refused};
 
 /// Runs made once per test process: a simulation of 1,000 and one of 2,000 deals, exact
 /// categories, and a card-room table.
@@ -47,49 +46,7 @@ fn runs() -> &'static Path {
 
 /// A copy of the run `name` to edit, in `dir`.
 fn copy(name: &str, dir: &Path) -> PathBuf {
-    let to = dir.join(name);
-    fs::create_dir_all(&to).unwrap();
-    for entry in fs::read_dir(runs().join(name)).unwrap() {
-        let path = entry.unwrap().path();
-        fs::copy(&path, to.join(path.file_name().unwrap())).unwrap();
-    }
-    to
-}
-
-/// Rows of a CSV file (the header first), edited by `edit` and written back.
-fn edit_csv(path: &Path, edit: impl FnOnce(&mut Vec<Vec<String>>)) {
-    let text = fs::read_to_string(path).unwrap();
-    let mut reader = csv::ReaderBuilder::new()
-        .has_headers(false)
-        .from_reader(text.as_bytes());
-    let mut rows: Vec<Vec<String>> = (reader.records())
-        .map(|r| r.unwrap().iter().map(String::from).collect())
-        .collect();
-    edit(&mut rows);
-    let mut writer = csv::Writer::from_writer(Vec::new());
-    for row in &rows {
-        writer.write_record(row).unwrap();
-    }
-    fs::write(path, writer.into_inner().unwrap()).unwrap();
-}
-
-/// The column `name`'s index in `rows`' header.
-fn col(rows: &[Vec<String>], name: &str) -> usize {
-    rows[0].iter().position(|h| h == name).unwrap()
-}
-
-/// `paigow report RUN` refused with each of `messages` on stderr.
-fn refused(run: &Path, out: &Path, messages: &[&str]) {
-    let mut assert = paigow()
-        .arg("report")
-        .arg(run)
-        .arg("--out")
-        .arg(out)
-        .assert()
-        .failure();
-    for message in messages {
-        assert = assert.stderr(contains(*message));
-    }
+    copy_run(&runs().join(name), dir)
 }
 
 /// A figure as written: 10 decimals.

@@ -23,7 +23,7 @@ mod figures;
 mod workbench;
 
 use super::{CsvFile, MAIN_NAMES, RunKind};
-use crate::report::WAGER_COLUMNS;
+use crate::report::{WAGER_COLUMNS, cost_way, derive_way, sweep_way};
 
 pub use figures::check_inputs;
 
@@ -254,90 +254,14 @@ fn needed_files(kind: &RunKind) -> Vec<(&'static str, Vec<&'static str>)> {
             vec!["category", "combinations", "probability"],
         )],
         RunKind::CostWay => vec![
-            (
-                "summary.csv",
-                vec!["figure", "description", "value", "exact"],
-            ),
-            (
-                "rules.csv",
-                [
-                    &["rule", "name"][..],
-                    &cost_way_columns(&[
-                        "hands",
-                        "hands_share",
-                        "way_contribution",
-                        "optimal_contribution",
-                        "share_of_gap",
-                    ]),
-                ]
-                .concat(),
-            ),
-            (
-                "classes.csv",
-                [
-                    &[
-                        "rule",
-                        "class",
-                        "example_hand",
-                        "way_front",
-                        "way_back",
-                        "optimal_front",
-                        "optimal_back",
-                    ][..],
-                    &cost_way_columns(&["hands", "example_loss"]),
-                ]
-                .concat(),
-            ),
+            ("summary.csv", cost_way::SUMMARY_COLUMNS.to_vec()),
+            ("rules.csv", cost_way::RULES_COLUMNS.to_vec()),
+            ("classes.csv", cost_way::CLASSES_COLUMNS.to_vec()),
         ],
-        RunKind::SweepWay => vec![(
-            "sweep.csv",
-            vec![
-                "sweep",
-                "edit",
-                "parameter",
-                "valid",
-                "player_ev",
-                "player_ev_exact",
-                "change",
-                "change_exact",
-                "below_optimal",
-                "below_optimal_exact",
-                "hands_changed",
-                "hands_changed_share",
-                "lint",
-            ],
-        )],
-        RunKind::DeriveWay => vec![(
-            "frontier.csv",
-            vec![
-                "step",
-                "rules",
-                "position",
-                "rule",
-                "saved",
-                "saved_exact",
-                "ev",
-                "ev_exact",
-                "cost",
-                "cost_exact",
-            ],
-        )],
+        RunKind::SweepWay => vec![("sweep.csv", sweep_way::SWEEP_COLUMNS.to_vec())],
+        RunKind::DeriveWay => vec![("frontier.csv", derive_way::FRONTIER_COLUMNS.to_vec())],
         RunKind::Other(_) => Vec::new(),
     }
-}
-
-/// The columns of a `cost-way` file the report reads: `more`, then each EV and cost with its
-/// exact fraction.
-fn cost_way_columns(more: &[&'static str]) -> Vec<&'static str> {
-    let exact = [
-        "way_ev",
-        "way_ev_exact",
-        "optimal_ev",
-        "optimal_ev_exact",
-        "cost",
-        "cost_exact",
-    ];
-    [more, &exact[..]].concat()
 }
 
 /// Whether `kind` may write `file` with a header and no rows: a `cost-way` run of a way that

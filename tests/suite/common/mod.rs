@@ -6,6 +6,7 @@
 pub mod cli;
 pub mod naive;
 pub mod report_rows;
+pub mod run_files;
 
 use paigow::cards::{Card, Cards, Deck};
 use paigow::eval::{FiveAces, JokerRule, Ranking, Wheel};

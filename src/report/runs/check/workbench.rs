@@ -46,10 +46,11 @@ fn needed(file: &CsvFile, i: usize, column: &str) -> Result<BigRational, String>
     })
 }
 
-/// A fraction given as text (a manifest field).
-fn parsed(text: &str, what: &str) -> Result<BigRational, String> {
+/// A manifest field that holds an exact fraction as text.
+fn manifest_fraction(manifest: &serde_json::Value, field: &str) -> Result<BigRational, String> {
+    let text = manifest.get(field).and_then(|v| v.as_str()).unwrap_or("");
     BigRational::from_str(text.trim())
-        .map_err(|_| format!("manifest.json: {what} '{text}' is not an exact fraction (a/b)"))
+        .map_err(|_| format!("manifest.json: {field} '{text}' is not an exact fraction (a/b)"))
 }
 
 /// `Err` naming the line and figure unless `found` equals `expected`.
@@ -256,10 +257,7 @@ fn check_house_side(summary: &CsvFile) -> Result<(), String> {
 /// A `sweep-way` run's variants agree with the unedited way and the manifest's EVs.
 pub fn check_sweep_way(sweep: &CsvFile, manifest: &serde_json::Value) -> Result<(), String> {
     decimals_are_their_fractions(sweep)?;
-    let field = |name: &str| {
-        let text = manifest.get(name).and_then(|v| v.as_str()).unwrap_or("");
-        parsed(text, name)
-    };
+    let field = |name: &str| manifest_fraction(manifest, name);
     let (unedited, optimal) = (field("player_ev")?, field("optimal_player_ev")?);
     for i in 0..sweep.rows.len() {
         let Some(ev) = exact(sweep, i, "player_ev_exact")? else {
@@ -300,10 +298,7 @@ pub fn check_sweep_way(sweep: &CsvFile, manifest: &serde_json::Value) -> Result<
 /// A `derive-way` run's frontier agrees step by step and with the manifest's way.
 pub fn check_derive_way(frontier: &CsvFile, manifest: &serde_json::Value) -> Result<(), String> {
     decimals_are_their_fractions(frontier)?;
-    let field = |name: &str| {
-        let text = manifest.get(name).and_then(|v| v.as_str()).unwrap_or("");
-        parsed(text, name)
-    };
+    let field = |name: &str| manifest_fraction(manifest, name);
     let optimal = field("optimal_ev_exact")?;
     let mut before: Option<BigRational> = None;
     for i in 0..frontier.rows.len() {
