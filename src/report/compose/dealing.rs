@@ -23,11 +23,18 @@ pub fn dealing_section(doc: &mut Document, game: &GameView, runs: &[&RunDir]) {
             w if w.is_empty() => "-".to_string(),
             w => w,
         };
+        let player = match run.kind {
+            RunKind::CostWay => format!("{} and optimal:{}", way("way"), way("dealer_way")),
+            RunKind::DeriveWay => {
+                format!("each step's derived way (the last: {})", way("way_file"))
+            }
+            _ => way("player_way"),
+        };
         t.row(vec![
             run.dir.clone(),
             deal,
             seats,
-            way("player_way"),
+            player,
             way("dealer_way"),
         ]);
     }
