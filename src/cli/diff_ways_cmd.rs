@@ -195,22 +195,12 @@ fn price(
 /// The dealer's price table: from the cache, or built (and cached) with `--exact`.
 fn price_table(args: &DiffWaysArgs, game: &GameRules, dealer: &DealerWay) -> Option<PriceTable> {
     let dir = default_dir();
-    let cached = cached_table(dealer, game, dir.as_deref());
-    match (cached, args.exact) {
-        (Some(table), _) => Some(table),
-        (None, true) => {
-            let note = |text: &str| eprintln!("{text}");
-            let deck = SuitDeck::of(game.deck);
-            Some(load_or_build_table(
-                dealer,
-                game,
-                deck,
-                dir.as_deref(),
-                &note,
-            ))
-        }
-        (None, false) => None,
+    if !args.exact {
+        return cached_table(dealer, game, dir.as_deref());
     }
+    let note = |text: &str| eprintln!("{text}");
+    let deck = SuitDeck::of(game.deck);
+    Some(load_or_build_table(dealer, game, deck, dir.as_deref(), &note).0)
 }
 
 /// `runs/diff-ways/GAME-A-vs-B[-dealer-D]`, names reduced to file stems: the dealer's way, when

@@ -91,7 +91,7 @@ impl Bench {
         note: &(dyn Fn(&str) + Sync),
     ) -> Bench {
         Bench::new(
-            load_or_build_table(dealer, game, deck, dir, note),
+            load_or_build_table(dealer, game, deck, dir, note).0,
             game,
             deck,
         )

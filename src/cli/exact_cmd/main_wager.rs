@@ -241,17 +241,13 @@ fn obtain(
                     eprintln!("{text}");
                 }
             };
-            let dir = default_dir();
-            let cached = deck
-                .is_full()
-                .then(|| cached_table(&dealer, game, dir.as_deref()));
-            Some(match cached.flatten() {
-                Some(table) => (table, false),
-                None => (
-                    load_or_build_table(&dealer, game, deck, dir.as_deref(), &note),
-                    true,
-                ),
-            })
+            Some(load_or_build_table(
+                &dealer,
+                game,
+                deck,
+                default_dir().as_deref(),
+                &note,
+            ))
         }
     };
     match table {

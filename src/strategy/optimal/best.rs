@@ -62,7 +62,7 @@ impl TableOptimal {
         let valid = |best: &BestSettings| check(&ev, &shapes, best);
         let best = cache::load_or_build_best(dealer, game, cache_dir, note, &valid, || {
             let deck = SuitDeck::of(game.deck);
-            let table = load_or_build_table(dealer, game, deck, cache_dir, note);
+            let (table, _) = load_or_build_table(dealer, game, deck, cache_dir, note);
             TableOptimal::best_of(&table, &game.main_wager)
         });
         TableOptimal::new(format!("{PREFIX}{}", dealer.label), &best)

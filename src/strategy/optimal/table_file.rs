@@ -39,20 +39,22 @@ const CHECKSUM: &str = "# sha256 ";
 
 /// The price table of `deck` (the game's deck, or a reduced one) against `dealer` under `game`'s
 /// rules: read from the cache folder `dir` when a valid file with the right key is there (full
-/// decks only), else built here with `note` hearing the progress by tenths, and cached.
+/// decks only), else built here with `note` hearing the progress by tenths, and cached. The
+/// flag says whether it was built. A damaged or stale file is read once, named in a note and
+/// replaced.
 pub fn load_or_build_table(
     dealer: &DealerWay,
     game: &GameRules,
     deck: SuitDeck,
     dir: Option<&Path>,
     note: &(dyn Fn(&str) + Sync),
-) -> PriceTable {
+) -> (PriceTable, bool) {
     let dir = dir.filter(|_| deck.is_full());
     if let Some(path) = dir.map(|d| d.join(file_name(dealer, game)))
         && path.exists()
     {
         match read(&path, &cache::key(dealer, game), &value_index(game), deck) {
-            Ok(table) => return table,
+            Ok(table) => return (table, false),
             Err(e) => note(&format!("{}: {e}; rebuilding", path.display())),
         }
     }
@@ -62,7 +64,7 @@ pub fn load_or_build_table(
     if let Some(dir) = dir {
         store(dealer, game, &table, dir, note);
     }
-    table
+    (table, true)
 }
 
 /// Writes the table of the game's deck against `dealer` to the cache folder `dir` (a failure to
