@@ -2,7 +2,8 @@
 //! names, and the texts of the run's inputs.
 //!
 //! What a run is comes from its manifest's `command` (`exact categories`, `exact bonus`, `exact
-//! main`, `simulate`, `compare`, `table`), else from its command line, else from the files it
+//! main`, `simulate`, `compare`, `table`, `cost-way`, `sweep-way`, `derive-way`: [`RunKind`]),
+//! else from its command line, else from the files it
 //! holds, so a directory written before manifests named their command still reads. Columns are
 //! read by name and files by name: a run with columns or files this reader does not know still
 //! reads, and they are listed. The game's text comes from the spec the manifest embeds; for a run

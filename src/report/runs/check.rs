@@ -9,13 +9,17 @@
 //! hand), its convergence's last row against its summary; the manifest's deals, players and
 //! chunks against the files' trials; each category against the categories' total and the deck;
 //! and each input text the manifest embeds against the SHA-256 it lists ([`check_inputs`]).
+//! The house-way workbench's runs (`cost-way`, `sweep-way`, `derive-way`) are cross-checked in
+//! exact fractions ([`workbench`]): each decimal against its fraction, and the fractions
+//! against each other (rules' costs summing to the gap, a sweep's changes, a frontier's steps).
 //!
 //! Invariant: a run of a known kind that passed [`check`] has, for every wager in its
 //! `summary.csv`, one summary row, return rows ending in one `total` row whose count is the sum
 //! of its lines' counts (at least one line with a pays), and (a simulation) convergence rows;
 //! and every cell of a column named in [`RULES`] parses as a number in its range, or is "-"
-//! where the command writes "-". A run of a command this reader does not know is only checked
-//! for rows. Columns and files this reader does not know are never refused.
+//! where the command writes "-" (a workbench run's files have every column their writer writes,
+//! and only a `cost-way` run's `classes.csv` may be header-only). A run of a command this reader
+//! does not know is only checked for rows. Columns and files this reader does not know are never refused.
 
 use std::collections::BTreeMap;
 
