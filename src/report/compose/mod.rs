@@ -3,7 +3,7 @@
 //! The runs are grouped by game (the SHA-256 of the game file); for each game the report gives its
 //! rules, its house ways, the main wager and each side bet (every run that reports it, exact and
 //! simulated, with figures, ranges, plots and cross-checks), house-way comparisons, card-room
-//! table runs and category counts; then every audit of a published claim, the method of each run
+//! table runs, category counts and the house-way workbench's runs ([`workbench`]); then every audit of a published claim, the method of each run
 //! and how to reproduce it, the software that made the report and each run, and the SHA-256 of
 //! the report's figure and table files.
 //!
