@@ -270,3 +270,21 @@ fn a_cost_way_run_without_classes_is_reported() {
     assert!(md.contains("### The cost of each rule of a house way"));
     assert!(!md.contains("Where each rule loses most"));
 }
+
+/// A summary whose hands are edited to 0 is refused with its figure named (the shares of hands
+/// are over it: no division by zero, no panic).
+#[test]
+fn a_summary_of_no_hands_is_refused() {
+    let dir = tempfile::tempdir().unwrap();
+    let run = copy("cost", dir.path());
+    edit_csv(&run.join("summary.csv"), |rows| {
+        let line = rows.iter().position(|r| r[0] == "hands").unwrap();
+        rows[line][2] = "0".into();
+        rows[line][3] = "0".into();
+    });
+    refused(
+        &run,
+        &dir.path().join("o"),
+        &["summary.csv: figure hands is 0"],
+    );
+}

@@ -130,9 +130,14 @@ fn summary_values_are_their_fractions(summary: &CsvFile) -> Result<(), String> {
     Ok(())
 }
 
+/// The row of a `summary.csv` figure of `cost-way`.
+fn summary_row(summary: &CsvFile, key: &str) -> Option<usize> {
+    (0..summary.rows.len()).find(|&i| summary.get(&summary.rows[i], "figure") == key)
+}
+
 /// The exact value of a `summary.csv` figure of `cost-way` (`None` for "-" or no row).
 fn summary_figure(summary: &CsvFile, key: &str) -> Result<Option<BigRational>, String> {
-    match (0..summary.rows.len()).find(|&i| summary.get(&summary.rows[i], "figure") == key) {
+    match summary_row(summary, key) {
         Some(i) => exact(summary, i, "exact"),
         None => Ok(None),
     }
@@ -153,9 +158,10 @@ pub fn check_cost_way(rules: &CsvFile, classes: &CsvFile, summary: &CsvFile) -> 
     let optimal_ev = summary_needed(summary, "optimal_ev")?;
     let gap = summary_needed(summary, "gap")?;
     let hands = summary_needed(summary, "hands")?;
-    let gap_at = (0..summary.rows.len())
-        .find(|&i| summary.get(&summary.rows[i], "figure") == "gap")
-        .unwrap_or(0);
+    if hands.is_zero() {
+        return Err("summary.csv: figure hands is 0: a cost-way run counts every hand".into());
+    }
+    let gap_at = summary_row(summary, "gap").unwrap_or(0);
     let difference = &optimal_ev - &way_ev;
     equal(
         summary,
@@ -239,9 +245,9 @@ fn check_house_side(summary: &CsvFile) -> Result<(), String> {
         ("optimal_change", "optimal_vs_way_ev", "optimal_ev"),
     ];
     for (change, to, from) in changes {
-        let at =
-            (0..summary.rows.len()).find(|&i| summary.get(&summary.rows[i], "figure") == change);
-        let Some(at) = at else { continue };
+        let Some(at) = summary_row(summary, change) else {
+            continue;
+        };
         let values = (
             summary_figure(summary, change)?,
             summary_figure(summary, to)?,
