@@ -288,3 +288,58 @@ fn a_summary_of_no_hands_is_refused() {
         &["summary.csv: figure hands is 0"],
     );
 }
+
+/// What the report shows beside the fractions: rules numbered in order, each class under its
+/// rule's name, a sweep's edit and parameter, the hands it sets differently, a frontier's
+/// steps. Each edit is refused naming its file and line.
+#[test]
+fn an_edited_number_or_name_is_refused() {
+    type Edit = fn(&mut Vec<Vec<String>>);
+    let cases: [(&str, &str, Edit, &str); 5] = [
+        (
+            "cost",
+            "rules.csv",
+            |rows| rows[2][0] = "7".into(),
+            "rules.csv line 3: rule is '7'",
+        ),
+        (
+            "cost",
+            "classes.csv",
+            |rows| {
+                let name = col(rows, "rule_name");
+                rows[1][name] = "another rule".into();
+            },
+            "classes.csv line 2: rule_name",
+        ),
+        (
+            "sweep",
+            "sweep.csv",
+            |rows| {
+                let parameter = col(rows, "parameter");
+                rows[2][parameter] = "K".into();
+            },
+            "sweep.csv line 3: the edit",
+        ),
+        (
+            "sweep",
+            "sweep.csv",
+            |rows| {
+                let changed = col(rows, "hands_changed");
+                rows[2][changed] = "1".into();
+            },
+            "sweep.csv line 3: hands_changed 1",
+        ),
+        (
+            "derive",
+            "frontier.csv",
+            |rows| rows[2][0] = "5".into(),
+            "frontier.csv line 3: step is '5'",
+        ),
+    ];
+    for (k, (run, file, edit, message)) in cases.into_iter().enumerate() {
+        let dir = tempfile::tempdir().unwrap();
+        let copied = copy(run, dir.path());
+        edit_csv(&copied.join(file), edit);
+        refused(&copied, &dir.path().join(format!("o{k}")), &[message]);
+    }
+}

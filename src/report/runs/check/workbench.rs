@@ -11,6 +11,12 @@
 //! - `derive-way`: each step's EV and cost add up to the manifest's optimal EV, each step saved
 //!   what the cost fell by since the step before, and the last step is the manifest's way.
 //!
+//! And what the report shows beside the fractions holds together: rules numbered 1, 2, 3...
+//! and each rule's classes ranked so, under the rule's name, with no more hands than the rule
+//! and their share of its cost; a sweep's rows in order, each edit setting its parameter, its
+//! hands set differently a count of the deck's hands with its share; a frontier's steps in
+//! order, never losing a rule, each placed among the rules, the last with the manifest's.
+//!
 //! Like [`super::figures`], these are consistency checks, not signatures: a directory whose every
 //! fraction was recomputed to agree is not told apart.
 
@@ -224,6 +230,65 @@ pub fn check_cost_way(rules: &CsvFile, classes: &CsvFile, summary: &CsvFile) -> 
         )?;
     }
     check_house_side(summary)?;
+    numbered(rules, "rule", 0..rules.rows.len())?;
+    check_classes(rules, classes)
+}
+
+/// `Err` naming the line unless column `column` of `rows` (indices into `file`) holds 1, 2, 3...
+/// in order: a row deleted, repeated or renumbered.
+fn numbered(file: &CsvFile, column: &str, rows: impl Iterator<Item = usize>) -> Result<(), String> {
+    for (n, i) in rows.enumerate() {
+        let cell = file.get(&file.rows[i], column);
+        if cell != (n + 1).to_string() {
+            return Err(format!(
+                "{} line {}: {column} is '{cell}' where {} comes next: a row is missing, \
+                 repeated or renumbered",
+                file.name,
+                file.lines[i],
+                n + 1
+            ));
+        }
+    }
+    Ok(())
+}
+
+/// Each class belongs to a rule of `rules.csv` (by number and name), ranked 1, 2, 3... within
+/// it, holding no more hands than its rule, with its share of the rule's cost its cost over the
+/// rule's.
+fn check_classes(rules: &CsvFile, classes: &CsvFile) -> Result<(), String> {
+    for (r, rule_row) in rules.rows.iter().enumerate() {
+        let rule = rules.get(rule_row, "rule");
+        let of_rule =
+            (0..classes.rows.len()).filter(|&i| classes.get(&classes.rows[i], "rule") == rule);
+        numbered(classes, "rank", of_rule.clone())?;
+        let rule_cost = needed(rules, r, "cost_exact")?;
+        let rule_hands = needed(rules, r, "hands")?;
+        for i in of_rule {
+            let row = &classes.rows[i];
+            let at = format!("classes.csv line {}", classes.lines[i]);
+            if classes.get(row, "rule_name") != rules.get(rule_row, "name") {
+                return Err(format!(
+                    "{at}: rule_name is not rule {rule}'s name in rules.csv"
+                ));
+            }
+            if needed(classes, i, "hands")? > rule_hands {
+                return Err(format!("{at}: the class has more hands than rule {rule}"));
+            }
+            if rule_cost.is_zero() {
+                continue;
+            }
+            let share = (needed(classes, i, "cost_exact")? / &rule_cost).to_f64();
+            let written = classes.get(row, "share_of_rule").trim().parse::<f64>().ok();
+            if !share
+                .zip(written)
+                .is_some_and(|(s, w)| (s - w).abs() <= SAME)
+            {
+                return Err(format!(
+                    "{at}: share_of_rule is not the class's cost over rule {rule}'s"
+                ));
+            }
+        }
+    }
     let known: Vec<&str> = rules.rows.iter().map(|r| rules.get(r, "rule")).collect();
     for (i, row) in classes.rows.iter().enumerate() {
         let rule = classes.get(row, "rule");
@@ -265,6 +330,8 @@ pub fn check_sweep_way(sweep: &CsvFile, manifest: &serde_json::Value) -> Result<
     decimals_are_their_fractions(sweep)?;
     let field = |name: &str| manifest_fraction(manifest, name);
     let (unedited, optimal) = (field("player_ev")?, field("optimal_player_ev")?);
+    sweeps_in_order(sweep)?;
+    hands_changed_agree(sweep, manifest)?;
     for i in 0..sweep.rows.len() {
         let Some(ev) = exact(sweep, i, "player_ev_exact")? else {
             continue;
@@ -301,11 +368,75 @@ pub fn check_sweep_way(sweep: &CsvFile, manifest: &serde_json::Value) -> Result<
     Ok(())
 }
 
+/// The unedited row first (sweep 0), then sweeps 1, 2, 3... each row's edit its path and its
+/// parameter.
+fn sweeps_in_order(sweep: &CsvFile) -> Result<(), String> {
+    let mut last = 0usize;
+    for (i, row) in sweep.rows.iter().enumerate() {
+        let at = format!("sweep.csv line {}", sweep.lines[i]);
+        let k: Option<usize> = sweep.get(row, "sweep").parse().ok();
+        let in_order = match (i, k) {
+            (0, Some(0)) => true,
+            (0, _) | (_, None | Some(0)) => false,
+            (_, Some(k)) => k == last || k == last + 1,
+        };
+        if !in_order {
+            return Err(format!(
+                "{at}: sweep '{}' out of order (the unedited way first, as sweep 0, then 1, 2, \
+                 3...)",
+                sweep.get(row, "sweep")
+            ));
+        }
+        last = k.unwrap_or(0);
+        let (edit, parameter) = (sweep.get(row, "edit"), sweep.get(row, "parameter"));
+        if i > 0 && !edit.ends_with(&format!("={parameter}")) {
+            return Err(format!(
+                "{at}: the edit '{edit}' does not set the parameter '{parameter}'"
+            ));
+        }
+    }
+    Ok(())
+}
+
+/// Each variant's hands set differently are at most the deck's hands (every 7-card hand of the
+/// manifest's `deck_cards`), and its share is its count over them.
+fn hands_changed_agree(sweep: &CsvFile, manifest: &serde_json::Value) -> Result<(), String> {
+    let cards = manifest
+        .get("deck_cards")
+        .and_then(serde_json::Value::as_u64);
+    let Some(cards) = cards.filter(|c| (7..=54).contains(c)) else {
+        return Err("manifest.json: deck_cards missing or not 7 to 54".to_string());
+    };
+    let hands = crate::combin::choose(cards, 7);
+    for (i, row) in sweep.rows.iter().enumerate() {
+        let (count, share) = (
+            sweep.get(row, "hands_changed"),
+            sweep.get(row, "hands_changed_share"),
+        );
+        if count == "-" && share == "-" {
+            continue;
+        }
+        let agrees = (count.parse::<u64>().ok())
+            .filter(|&c| c <= hands)
+            .zip(share.trim().parse::<f64>().ok())
+            .is_some_and(|(c, s)| (c as f64 / hands as f64 - s).abs() <= SAME);
+        if !agrees {
+            return Err(format!(
+                "sweep.csv line {}: hands_changed {count} with share {share} is not a count of \
+                 the deck's {hands} hands and its share",
+                sweep.lines[i]
+            ));
+        }
+    }
+    Ok(())
+}
+
 /// A `derive-way` run's frontier agrees step by step and with the manifest's way.
 pub fn check_derive_way(frontier: &CsvFile, manifest: &serde_json::Value) -> Result<(), String> {
     decimals_are_their_fractions(frontier)?;
     let field = |name: &str| manifest_fraction(manifest, name);
     let optimal = field("optimal_ev_exact")?;
+    steps_in_order(frontier, manifest)?;
     let mut before: Option<BigRational> = None;
     for i in 0..frontier.rows.len() {
         let (ev, cost) = (
@@ -343,6 +474,33 @@ pub fn check_derive_way(frontier: &CsvFile, manifest: &serde_json::Value) -> Res
             &field("cost_exact")?,
             "the manifest's cost_exact",
         )?;
+    }
+    Ok(())
+}
+
+/// Steps 1, 2, 3... each with at least one rule and never fewer than the step before, placed
+/// among them, the last with the manifest's number of rules.
+fn steps_in_order(frontier: &CsvFile, manifest: &serde_json::Value) -> Result<(), String> {
+    numbered(frontier, "step", 0..frontier.rows.len())?;
+    let mut before = 1;
+    for (i, row) in frontier.rows.iter().enumerate() {
+        let whole = |c: &str| frontier.get(row, c).parse::<u64>().unwrap_or(0);
+        let (rules, position) = (whole("rules"), whole("position"));
+        if rules < before || position == 0 || position > rules {
+            return Err(format!(
+                "frontier.csv line {}: {rules} rules with the rule at {position}, after a step \
+                 of {before}: the file is edited",
+                frontier.lines[i]
+            ));
+        }
+        before = rules;
+    }
+    let written = manifest.get("rules").and_then(serde_json::Value::as_u64);
+    if written.is_some_and(|w| w != before) {
+        return Err(format!(
+            "manifest.json: rules is {}, but the frontier's last step has {before}",
+            written.unwrap_or(0)
+        ));
     }
     Ok(())
 }
