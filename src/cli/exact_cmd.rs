@@ -78,6 +78,9 @@ const CATEGORIES_HELP: Help = Help {
     writes: "the CSV on stdout; with --out DIR, categories.csv and manifest.json there instead.",
 };
 
+// The doc comments are clap's help text: `[-BET]` is the folder name's optional part, not a
+// rustdoc link.
+#[allow(rustdoc::broken_intra_doc_links)]
 #[derive(Args, Debug)]
 #[command(after_long_help = BONUS_HELP.render())]
 pub struct BonusArgs {

@@ -49,6 +49,8 @@ const HELP: Help = Help {
              (default runs/exact/GAME-WAY-vs-DEALER-sweep), replaced as a whole.",
 };
 
+// The doc comments are clap's help text: `rule[N]` is the edit grammar, not a rustdoc link.
+#[allow(rustdoc::broken_intra_doc_links)]
 #[derive(Args, Debug)]
 #[command(after_long_help = HELP.render())]
 pub struct SweepWayArgs {

@@ -55,7 +55,7 @@ const CLASS_FEATURES: [Feature; 14] = [
     Feature::Joker,
 ];
 
-/// A hand class (see the module docs): the values of [`CLASS_FEATURES`], [`NONE`] where a rank
+/// A hand class (see the module docs): the values of `CLASS_FEATURES`, [`NONE`] where a rank
 /// does not exist or is not part of the class.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub struct HandClass([u8; CLASS_FEATURES.len()]);

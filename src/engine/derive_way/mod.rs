@@ -1,7 +1,7 @@
 //! `derive-way`: a short house way derived from the optimum against one dealer's way, with the
 //! exact cost of every length up to the longest asked for (the frontier).
 //!
-//! What it searches ([`search`]): ways whose rules each take a hand class of the
+//! What it searches ([`search`](mod@search)): ways whose rules each take a hand class of the
 //! [`vocabulary`] (pairs, three and four of a kinds counted, with or without a straight or
 //! flush), optionally bounded on one rank feature of the class (high pair, low pair, three or
 //! four of a kind's rank, highest single card: any range of ranks), and set it by one of the

@@ -33,7 +33,7 @@ pub struct Prepared {
     pub features: Vec<FeatureSet>,
     /// Per class, its shapes (ascending).
     pub members: Vec<Vec<u32>>,
-    /// Per alternative, per shape: the split it chooses, or [`NO_SPLIT`].
+    /// Per alternative, per shape: the split it chooses, or `NO_SPLIT`.
     pub choice: Vec<Vec<u8>>,
     /// Per shape, per split: the net of that setting (0 for an illegal split).
     pub split_net: Vec<[i64; SPLIT_COUNT]>,

@@ -8,7 +8,7 @@
 //! `manifest.json` carries the same key and counts, so a finished report can be given instead.
 //!
 //! Invariants: a file is trusted only when it parses, its format and key match, its `sha256`
-//! is the SHA-256 of the rest of the entry ([`entry_digest`]: format, version, key, names and
+//! is the SHA-256 of the rest of the entry (`entry_digest`: format, version, key, names and
 //! every count) and its counts add up to every disjoint pair of the game's deck; anything else
 //! is refused with the reason ([`Lookup::Refused`]: the commands say so on stderr and count
 //! afresh), never used. So a file cut short, with flipped bytes or with counts moved between

@@ -8,7 +8,7 @@
 //! settings kept in the cache ([`super::cache::load_or_build_best`]); `set` reads them there
 //! when they are cached, else prices the one shape it is asked about ([`crate::strategy::optimal::pricer::HandPricer::multiset_shape_prices`]).
 //!
-//! Invariants: ties go to the better back, then the better front ([`ShapePrices::ranked`]), then
+//! Invariants: ties go to the better back, then the better front ([`ShapePrices::ranked`](super::prices::ShapePrices::ranked)), then
 //! the lowest split index with those values; every shape of the deck has a best setting that is
 //! a legal setting of its representative (checked when a cached file is read), so `choose`
 //! always finds it (hands of one shape share their split values).
