@@ -3,6 +3,7 @@
 
 use std::collections::HashMap;
 
+use crate::common::report_rows::csv_rows;
 use paigow::cards::Card;
 use paigow::combin::for_each_subset;
 use paigow::eval::Evaluator;
@@ -147,17 +148,6 @@ fn a_way_priced_from_the_table_counts_what_exact_main_counts() {
             assert_eq!(priced.0, counted.classes, "{game_name}: {way}");
         }
     }
-}
-
-/// The rows of a CSV file, header first.
-fn csv_rows(path: &std::path::Path) -> Vec<Vec<String>> {
-    let text = std::fs::read_to_string(path).unwrap();
-    let mut reader = csv::ReaderBuilder::new()
-        .has_headers(false)
-        .from_reader(text.as_bytes());
-    (reader.records())
-        .map(|r| r.unwrap().iter().map(String::from).collect())
-        .collect()
 }
 
 fn prices_cli(threads: &str, dir: &std::path::Path) {

@@ -8,7 +8,8 @@ use std::path::{Path, PathBuf};
 use std::sync::OnceLock;
 
 use crate::common::cli::paigow;
-use crate::common::run_files::{col, copy_run, csv_file_rows as rows, edit_csv, refused};
+use crate::common::report_rows::csv_rows as rows;
+use crate::common::run_files::{col, copy_run, edit_csv, refused};
 
 const RANKS: &str = "27JQA";
 

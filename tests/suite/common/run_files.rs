@@ -7,6 +7,7 @@ use std::path::{Path, PathBuf};
 use predicates::str::contains;
 
 use super::cli::paigow;
+use super::report_rows::csv_rows;
 
 /// A copy of the run directory `from` (its files) as `dir/NAME`, NAME being `from`'s own.
 pub fn copy_run(from: &Path, dir: &Path) -> PathBuf {
@@ -21,20 +22,9 @@ pub fn copy_run(from: &Path, dir: &Path) -> PathBuf {
     to
 }
 
-/// The rows of a CSV file, the header first.
-pub fn csv_file_rows(path: &Path) -> Vec<Vec<String>> {
-    let text = fs::read_to_string(path).unwrap();
-    let mut reader = csv::ReaderBuilder::new()
-        .has_headers(false)
-        .from_reader(text.as_bytes());
-    (reader.records())
-        .map(|r| r.unwrap().iter().map(String::from).collect())
-        .collect()
-}
-
 /// Rows of a CSV file (the header first), edited by `edit` and written back.
 pub fn edit_csv(path: &Path, edit: impl FnOnce(&mut Vec<Vec<String>>)) {
-    let mut rows = csv_file_rows(path);
+    let mut rows = csv_rows(path);
     edit(&mut rows);
     let mut writer = csv::Writer::from_writer(Vec::new());
     for row in &rows {
