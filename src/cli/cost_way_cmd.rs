@@ -8,7 +8,7 @@ use std::time::Instant;
 use clap::Args;
 
 use super::GameArg;
-use super::exact_cmd::main_wager::{deck, pool};
+use super::exact_cmd::main_wager::{deck, pool, reduced_note};
 use super::help::{Accepts, Help};
 use crate::engine::cost_way::{HouseSide, WayCost, cost_way, house_side};
 use crate::engine::run::spec::{RunSpec, StrategySpec};
@@ -268,10 +268,7 @@ fn manifest(
     for (key, value) in options {
         spec.options.insert(key.to_string(), value);
     }
-    let reduced = match inputs.deck.is_full() {
-        true => String::new(),
-        false => format!(" (reduced deck: rank mask {:#015b})", inputs.deck.ranks()),
-    };
+    let reduced = reduced_note(inputs.deck);
     let config = CostWayConfig {
         game: game.name.clone(),
         main_wager: game.main_wager.describe(),

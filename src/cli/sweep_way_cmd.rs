@@ -15,7 +15,7 @@ use std::time::Instant;
 use clap::Args;
 
 use crate::cli::GameArg;
-use crate::cli::exact_cmd::main_wager::{deck, pool};
+use crate::cli::exact_cmd::main_wager::{deck, pool, reduced_note};
 use crate::cli::help::{Accepts, Help};
 use crate::engine::run::spec::{RunSpec, StrategySpec};
 use crate::engine::sweep_way::{Outcome, SweepInput, Swept, sweep};
@@ -291,10 +291,7 @@ fn manifest(
     if let Some(ranks) = &args.ranks {
         spec = spec.with_option("ranks", ranks);
     }
-    let reduced = match context.deck.is_full() {
-        true => String::new(),
-        false => format!(" (reduced deck: rank mask {:#015b})", context.deck.ranks()),
-    };
+    let reduced = reduced_note(context.deck);
     let ev = |net: i128| ev_fraction(net, pairs).to_string();
     let config = SweepConfig {
         game: game.name.clone(),

@@ -127,6 +127,15 @@ pub(crate) fn deck(ranks: Option<&str>, game: &GameRules) -> anyhow::Result<Suit
     }
 }
 
+/// What a manifest's method adds for `deck`: nothing for the game's whole deck, else the reduced
+/// deck's rank mask.
+pub(crate) fn reduced_note(deck: SuitDeck) -> String {
+    match deck.is_full() {
+        true => String::new(),
+        false => format!(" (reduced deck: rank mask {:#015b})", deck.ranks()),
+    }
+}
+
 /// A pool of `--threads` workers (default one per core), and their number.
 pub(crate) fn pool(threads: Option<usize>) -> anyhow::Result<(rayon::ThreadPool, usize)> {
     let threads = threads.unwrap_or_else(rayon::current_num_threads);
@@ -331,10 +340,7 @@ fn manifest(
     for (role, way) in [("player way", player), ("dealer way", dealer)] {
         spec.strategies.push(StrategySpec::of(role, way));
     }
-    let reduced = match deck.is_full() {
-        true => String::new(),
-        false => format!(" (reduced deck: rank mask {:#015b})", deck.ranks()),
-    };
+    let reduced = reduced_note(deck);
     let config = MainConfig {
         game: game.name.clone(),
         main_wager: game.main_wager.describe(),

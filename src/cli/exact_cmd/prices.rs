@@ -300,10 +300,7 @@ fn manifest(
 ) -> Manifest<PricesConfig, NoExtra> {
     let mut spec = RunSpec::new("exact prices", game);
     spec.strategies.push(StrategySpec::of("dealer way", dealer));
-    let reduced = match deck.is_full() {
-        true => String::new(),
-        false => format!(" (reduced deck: rank mask {:#015b})", deck.ranks()),
-    };
+    let reduced = super::main_wager::reduced_note(deck);
     let config = PricesConfig {
         game: game.name.clone(),
         main_wager: game.main_wager.describe(),
