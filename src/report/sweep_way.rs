@@ -103,10 +103,16 @@ pub fn sweep_plot(swept: &Swept, k: usize, path: &str, pairs: u128) -> String {
         })
         .collect();
     let base = ev_fraction(swept.base_net(), pairs).to_f64();
+    ev_profile(path, &points, Some(base))
+}
+
+/// The plot of one sweep: each value's player EV against the parameter `path`, the unedited
+/// way's EV dashed. `sweep-way` draws it from its rows, the lab report from `sweep.csv`.
+pub fn ev_profile(path: &str, points: &[ProfilePoint], unedited: Option<f64>) -> String {
     profile(
         &format!("Player EV against {path}"),
-        &points,
-        Some(("unedited way", base)),
+        points,
+        unedited.map(|ev| ("unedited way", ev)),
         (path, "player EV per unit bet"),
     )
 }

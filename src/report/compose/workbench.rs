@@ -8,9 +8,10 @@
 //! drawn again from `sweep.csv`, so they show the figures the table shows.
 
 use super::format::{count, dash, percent, signed_percent};
-use crate::report::document::svg::{ProfilePoint, profile};
+use crate::report::document::svg::ProfilePoint;
 use crate::report::document::{Block, Document, Figure, Table, code, slug, strong, text};
 use crate::report::runs::{CsvFile, RunDir};
+use crate::report::sweep_way::ev_profile;
 
 /// The decimals of a cost in percent: a rule's cost is often a few millionths of a bet.
 const COST_DECIMALS: usize = 5;
@@ -219,12 +220,7 @@ fn sweep_figure(run: &RunDir, sweep: &CsvFile, k: &str) -> Option<Figure> {
         .and_then(|row| sweep.get(row, "player_ev").trim().parse().ok());
     Some(Figure {
         file: format!("sweep-{}-{k}.svg", slug(&run.dir)),
-        svg: profile(
-            &format!("Player EV against {path}"),
-            &points,
-            unedited.map(|ev| ("unedited way", ev)),
-            (&path, "player EV per unit bet"),
-        ),
+        svg: ev_profile(&path, &points, unedited),
         caption: format!(
             "Player EV of each value of {path} (sweep {k} of {}), from sweep.csv; the dashed \
              line is the unedited way's EV. A cross on the axis marks a value the way's file \
