@@ -71,6 +71,9 @@ fn rank_of(t: &T) -> u8 {
     }
 }
 
+/// A category's rank from its name in the language. Written out here rather than taken from
+/// `way::features::CATEGORY_NAMES`: this file is an independent reading of the language, and a
+/// table shared with the code under test would agree with it however wrong it were.
 fn category_of(s: &str) -> u32 {
     let names = [
         "high_card",
