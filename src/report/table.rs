@@ -480,7 +480,7 @@ pub fn solutions(table: &Table, i: usize, t: &TableTally) -> Vec<Solution> {
             let (mut units, mut others) = (0.0, 0.0);
             for &(d, w) in &weights {
                 let seat = target.seat.unwrap_or(d);
-                units += w * unknown.units(&v.layout, d, v.bank)[seat] as f64;
+                units += w * unknown.units(&v.fees, &v.layout, d, v.bank)[seat] as f64;
                 others += w * unknown.others(&v.fees, &v.layout, d, v.bank)[seat] as f64;
             }
             let others = chips(others);

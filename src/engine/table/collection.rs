@@ -21,7 +21,8 @@
 //!
 //! Invariants: a [`Collection`]'s steps have strictly increasing minimums; a fee is at most
 //! [`MAX_CHIPS`] chips and a percent at most 100%; every fee is linear in each [`Unknown`] the
-//! solver frees, with the coefficient [`Unknown::units`].
+//! solver frees, with the coefficient [`Unknown::units`] (read off the fees the options would
+//! set, so that a break-even value put back as an option charges exactly what was solved for).
 
 use std::fmt;
 
@@ -197,12 +198,6 @@ pub enum Part {
     Time,
 }
 
-impl Part {
-    fn index(self) -> usize {
-        self as usize
-    }
-}
-
 /// Everything the card room collects.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct Fees {
@@ -221,28 +216,20 @@ impl Fees {
     }
 
     /// What each seat pays for one hand banked by `dealer` with `bank` (None: unlimited), in
-    /// micro-chips, by part ([`Part`] order).
-    pub fn parts(&self, layout: &Layout, dealer: usize, bank: Option<u64>) -> [[u64; 3]; SEATS] {
+    /// micro-chips: the player-dealer its bank's fee and the time fee, a seat with bets each
+    /// bet's fee and the time fee, an empty seat nothing.
+    pub fn per_seat(&self, layout: &Layout, dealer: usize, bank: Option<u64>) -> [u64; SEATS] {
         std::array::from_fn(|s| {
-            let mut paid = [0u64; 3];
             if s == dealer {
                 let in_action = bank_in_action(layout, dealer, bank);
-                paid[Part::Bank.index()] = self.bank_schedule().fee_micros(in_action);
-                paid[Part::Time.index()] = self.time;
+                self.bank_schedule().fee_micros(in_action) + self.time
             } else if layout.has_bets(s) {
-                paid[Part::Bets.index()] = layout.bets[s]
-                    .iter()
-                    .map(|&b| self.bets.fee_micros(b))
-                    .sum();
-                paid[Part::Time.index()] = self.time;
+                let bets = layout.bets[s].iter().map(|&b| self.bets.fee_micros(b));
+                bets.sum::<u64>() + self.time
+            } else {
+                0
             }
-            paid
         })
-    }
-
-    /// What each seat pays for one hand banked by `dealer`, in micro-chips.
-    pub fn per_seat(&self, layout: &Layout, dealer: usize, bank: Option<u64>) -> [u64; SEATS] {
-        self.parts(layout, dealer, bank).map(|p| p.iter().sum())
     }
 }
 
@@ -315,24 +302,47 @@ impl Unknown {
         }
     }
 
-    /// How many units of it each seat pays for one hand banked by `dealer` (the fee is the
-    /// value times this): bets, chips bet, 1 for the player-dealer, its bank in action, 1 per
-    /// seated player.
-    pub fn units(self, layout: &Layout, dealer: usize, bank: Option<u64>) -> [u64; SEATS] {
-        std::array::from_fn(|s| {
-            let (is_dealer, seated) = (s == dealer, s == dealer || layout.has_bets(s));
-            match self {
-                Unknown::BetFee if !is_dealer => layout.bets[s].len() as u64,
-                Unknown::BetFeePerChip if !is_dealer => layout.bets[s].iter().sum(),
-                Unknown::BankFee if is_dealer => 1,
-                Unknown::BankFeePerChip if is_dealer => bank_in_action(layout, dealer, bank),
-                Unknown::TimeFee if seated => 1,
-                _ => 0,
-            }
-        })
+    /// The collection with this part replaced by one fee of `micros` (micro-chips, or parts
+    /// per million of the amount for a per-chip unknown) on every amount of at least one chip,
+    /// as `--collection`, `--bank-collection` or `--time-collection` would set it. With no
+    /// schedule of its own (`same`) the bank pays by the bets' schedule, so freeing the bet fee
+    /// frees the player-dealer's fee with it: the value put back moves both.
+    fn with_value(self, fees: &Fees, micros: u64) -> Fees {
+        let fee = match self.is_per_chip() {
+            true => Fee::PerChip(micros),
+            false => Fee::Flat(micros),
+        };
+        let schedule = Collection {
+            steps: vec![(1, fee)],
+        };
+        let mut fees = fees.clone();
+        match self.part() {
+            Part::Bets => fees.bets = schedule,
+            Part::Bank => fees.bank = Some(schedule),
+            Part::Time => fees.time = micros,
+        }
+        fees
     }
 
-    /// What each seat pays, in micro-chips, of the parts this unknown leaves as given.
+    /// How many units of it each seat pays for one hand banked by `dealer` (the fee is the
+    /// value times this): bets (with `same`, and 1 for the player-dealer), chips bet (with
+    /// `same`, and its bank in action), 1 for the player-dealer, its bank in action, 1 per
+    /// seated player. Read off the fees themselves at values 1 and 0, so that it is the
+    /// coefficient of the fee the options charge.
+    pub fn units(
+        self,
+        fees: &Fees,
+        layout: &Layout,
+        dealer: usize,
+        bank: Option<u64>,
+    ) -> [u64; SEATS] {
+        let paid = |micros| (self.with_value(fees, micros)).per_seat(layout, dealer, bank);
+        let (one, zero) = (paid(MICROS), paid(0));
+        std::array::from_fn(|s| (one[s] - zero[s]) / MICROS)
+    }
+
+    /// What each seat pays, in micro-chips, of the parts this unknown leaves as given (the fees
+    /// at a value of 0).
     pub fn others(
         self,
         fees: &Fees,
@@ -340,13 +350,7 @@ impl Unknown {
         dealer: usize,
         bank: Option<u64>,
     ) -> [u64; SEATS] {
-        let freed = self.part().index();
-        fees.parts(layout, dealer, bank).map(|p| {
-            (p.iter().enumerate())
-                .filter(|&(i, _)| i != freed)
-                .map(|(_, &m)| m)
-                .sum()
-        })
+        self.with_value(fees, 0).per_seat(layout, dealer, bank)
     }
 
     /// The value as collection text, when it is one a schedule can hold (a fee of at least 0,
@@ -427,11 +431,52 @@ mod tests {
             bank: Some(Collection::parse("1=1.5").unwrap()),
             ..fees.clone()
         };
-        let units = Unknown::BankFee.units(&layout, 0, Some(300));
+        let units = Unknown::BankFee.units(&flat, &layout, 0, Some(300));
         let others = Unknown::BankFee.others(&flat, &layout, 0, Some(300));
         let whole = flat.per_seat(&layout, 0, Some(300));
         for s in 0..SEATS {
             assert_eq!(whole[s], others[s] + units[s] * 3 * m / 2);
+        }
+    }
+
+    /// What the solver assumes (the other parts plus units times the value) is what the value
+    /// put back as its option charges, for every unknown, every seat and either bank schedule
+    /// (with `same`, a bet fee put back is the player-dealer's fee too).
+    #[test]
+    fn a_value_put_back_as_its_option_charges_what_was_solved_for() {
+        let layout = Layout::parse("D,100,-,50+20,40,-,200").unwrap();
+        let bets = Collection::parse("1=1,60=2,200=3").unwrap();
+        let own_bank = Some(Collection::parse("1=0.5%").unwrap());
+        for bank_schedule in [None, own_bank] {
+            let fees = Fees {
+                bets: bets.clone(),
+                bank: bank_schedule,
+                time: 250_000,
+            };
+            for unknown in Unknown::ALL {
+                let value = if unknown.is_per_chip() { 0.0123 } else { 2.75 };
+                let text = unknown.schedule_text(value).unwrap();
+                let mut put_back = fees.clone();
+                match unknown.part() {
+                    Part::Bets => put_back.bets = Collection::parse(&text).unwrap(),
+                    Part::Bank => put_back.bank = Some(Collection::parse(&text).unwrap()),
+                    Part::Time => put_back.time = parse_time(&text).unwrap(),
+                }
+                for (dealer, bank) in [(0, Some(300)), (0, None), (6, Some(1_000))] {
+                    let units = unknown.units(&fees, &layout, dealer, bank);
+                    let others = unknown.others(&fees, &layout, dealer, bank);
+                    let charged = put_back.per_seat(&layout, dealer, bank);
+                    for s in 0..SEATS {
+                        let solved = others[s] as f64 + units[s] as f64 * value * MICROS as f64;
+                        assert!(
+                            (charged[s] as f64 - solved).abs() < 1e-6,
+                            "{unknown:?}, bank {:?}, dealer {dealer}, seat {s}: {} charged, {solved} solved",
+                            fees.bank,
+                            charged[s]
+                        );
+                    }
+                }
+            }
         }
     }
 
