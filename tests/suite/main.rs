@@ -31,6 +31,7 @@ mod optimal;
 mod provenance;
 mod report_browser;
 mod report_lab;
+mod report_players;
 mod report_sets;
 mod report_workbench;
 mod run_check;

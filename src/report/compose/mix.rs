@@ -23,6 +23,7 @@ use num_traits::Zero;
 
 use super::format::{count, pays, percent_of};
 use super::wagers::{MAIN_NAMES, VOLATILITY_LEVELS, WagerRun};
+use crate::engine::simulate::MAX_PLAYERS;
 use crate::report::ahead::{LARGEST_LATTICE, Lattice};
 use crate::report::counted::{Counted, fraction, to_f64};
 use crate::report::document::{Block, DataFile, Document, Table, code, slug, strong, text};
@@ -171,16 +172,27 @@ pub fn section(
     wagers: &[(String, Vec<WagerRun>)],
     options: &Options,
 ) {
-    let figures: Vec<Figures> = (wagers.iter())
-        .filter_map(|(name, runs)| {
-            let preferred = (runs.iter().find(|w| w.is_exact())).or_else(|| runs.first())?;
-            Figures::of(name, preferred)
-        })
+    let preferred = (wagers.iter()).filter_map(|(name, runs)| {
+        let run = (runs.iter().find(|w| w.is_exact())).or_else(|| runs.first())?;
+        Some((name, run))
+    });
+    let (envy, staked): (Vec<_>, Vec<_>) = preferred.partition(|(_, w)| w.is_envy());
+    let figures: Vec<Figures> = (staked.into_iter())
+        .filter_map(|(name, w)| Figures::of(name, w))
         .collect();
-    if figures.is_empty() {
+    let envy: Vec<Figures> = (envy.into_iter())
+        .filter_map(|(name, w)| Figures::of(name, w))
+        .collect();
+    if figures.is_empty() && envy.is_empty() {
         return;
     }
     doc.heading(3, "Hold, handle, bet mix and liability");
+    for f in &envy {
+        envy_returns(doc, f);
+    }
+    if figures.is_empty() {
+        return;
+    }
     let file = |kind: &str| format!("{kind}-{game}.csv");
     let main = wagers
         .iter()
@@ -192,6 +204,31 @@ pub fn section(
     mix(doc, &figures, options.mix.as_ref(), file("mix"));
     liability(doc, &figures, options.table_max.as_ref(), file("liability"));
     ahead(doc, &figures, file("ahead"));
+}
+
+/// An Envy bonus is no wager of the mix: it has no stake and is paid to a player holding the
+/// qualifying bet on each other player's hand, so its return to that player is the number of
+/// other players times its return per other player's hand (each other hand is dealt from the
+/// same deck, so each pays that on average), given here for each table size.
+fn envy_returns(doc: &mut Document, f: &Figures) {
+    let by_players: Vec<String> = (2..=MAX_PLAYERS)
+        .map(|p| {
+            let others = f64::from(p - 1);
+            format!("{p} players {}", percent_of(others * f.ev, 4))
+        })
+        .collect();
+    doc.paragraph(vec![
+        strong(f.shown_name()),
+        text(format!(
+            " has no stake: it is paid to a player holding the qualifying bet on each other \
+             player's hand, so it has no hold against handle and is left out of the tables \
+             below. It returns {} per other player's hand ({}), so (players - 1) x that to such \
+             a player, in units of the qualifying bet: {}.",
+            percent_of(f.ev, 4),
+            f.method(),
+            by_players.join(", ")
+        )),
+    ]);
 }
 
 /// The hands after which the chance of being ahead is given.

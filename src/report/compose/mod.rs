@@ -149,7 +149,7 @@ fn summary_table(doc: &mut Document, groups: &[(GameView, Vec<&RunDir>)]) {
                 t.row(vec![
                     display_name(&name).to_string(),
                     game.name.clone(),
-                    if w.is_exact() { "exact" } else { "simulation" }.to_string(),
+                    method_words(&w),
                     percent(w.figure("player_ev"), 4),
                     percent(w.figure("house_edge"), 4),
                     percent(w.hit_rate(), 4),
@@ -166,6 +166,16 @@ fn summary_table(doc: &mut Document, groups: &[(GameView, Vec<&RunDir>)]) {
         doc.say("No run reports a wager.");
     } else {
         doc.push(Block::Table(t));
+    }
+}
+
+/// "exact" or "simulation", and how its EV is counted where it is not per unit bet on one
+/// player's hand ([`WagerRun::basis`]).
+fn method_words(w: &WagerRun) -> String {
+    let kind = if w.is_exact() { "exact" } else { "simulation" };
+    match w.basis() {
+        Some(basis) => format!("{kind}, {basis}"),
+        None => kind.to_string(),
     }
 }
 
@@ -525,7 +535,7 @@ fn simulated_part(
         fit::goodness_of_fit(doc, w, e);
         fit::sd_gap(doc, w, e);
     }
-    let exact_ev = exact.and_then(|e| format::number(e.figure("player_ev")));
+    let exact_ev = exact.and_then(|e| wagers::exact_ev_for(w, e));
     let wager = w.summary.get(w.figures, "wager");
     if let Some(figure) = convergence_figure(w.run, wager, exact_ev) {
         doc.push(Block::Figure(figure));

@@ -19,7 +19,7 @@ use num_traits::{Signed, Zero};
 use super::format::{count, dash, decimal, number, pays, percent, percent_of};
 use super::game::GameView;
 use crate::game::wager::{ReturnRow, return_rows};
-use crate::report::counted::{self, Counted, Line, fraction};
+use crate::report::counted::{self, Counted, Line, fraction, to_f64};
 use crate::report::document::svg::{RunningPoint, bars, convergence};
 use crate::report::document::{Block, DataFile, Document, Figure, Table, slug, strong, text};
 use crate::report::runs::{CsvFile, RunDir, RunKind};
@@ -41,6 +41,9 @@ pub struct WagerRun<'a> {
     /// The words of each main-wager event, where the returns file has no `label` column (an
     /// `exact main` run): the same words a simulation of the game writes.
     labels: Vec<ReturnRow>,
+    /// Whether the wager is an Envy bonus (the run's game says so): paid on other players'
+    /// hands, with no stake of its own.
+    envy: bool,
 }
 
 impl<'a> WagerRun<'a> {
@@ -54,12 +57,16 @@ impl<'a> WagerRun<'a> {
             .find(|r| names.contains(&summary.get(r, "wager")))?;
         let wager = summary.get(figures, "wager");
         let rows = returns.rows_with("wager", wager).collect();
-        let labels = if MAIN_NAMES.contains(&wager) && !returns.has("label") {
-            (GameView::of(run).rules.as_ref())
-                .map_or_else(Vec::new, |rules| return_rows(&rules.main_wager))
-        } else {
-            Vec::new()
+        let main = MAIN_NAMES.contains(&wager);
+        let rules = (!main || !returns.has("label"))
+            .then(|| GameView::of(run).rules)
+            .flatten();
+        let labels = match (&rules, main) {
+            (Some(rules), true) if !returns.has("label") => return_rows(&rules.main_wager),
+            _ => Vec::new(),
         };
+        let envy =
+            (rules.iter().flat_map(|r| &r.side_bets)).any(|bet| bet.name == wager && bet.is_envy());
         Some(WagerRun {
             run,
             returns,
@@ -67,7 +74,61 @@ impl<'a> WagerRun<'a> {
             summary,
             figures,
             labels,
+            envy,
         })
+    }
+
+    /// Whether the wager is an Envy bonus: paid to a player holding the qualifying bet on each
+    /// other player's hand, with no stake of its own.
+    pub fn is_envy(&self) -> bool {
+        self.envy
+    }
+
+    /// Players a round: a simulation's `players_per_deal`; 1 for an exact run (one hand).
+    pub fn players(&self) -> u64 {
+        match self.run.kind {
+            RunKind::Simulate => number(&self.run.fact("players_per_deal")).map_or(1, |p| p as u64),
+            _ => 1,
+        }
+    }
+
+    /// The other players' hands an Envy bonus's EV is over: one in an exact run (its EV is per
+    /// other player's hand), every other player of the round in a simulation (its EV is per
+    /// player); 1 for any other wager (the player's own hand).
+    pub fn hands_paid_on(&self) -> u64 {
+        match self.envy && !self.is_exact() {
+            true => self.players().saturating_sub(1),
+            false => 1,
+        }
+    }
+
+    /// How the EV is counted, where it is not simply per unit bet on one player's hand: an Envy
+    /// bonus per other player's hand or per player of a round, a simulation of several players
+    /// a round.
+    pub fn basis(&self) -> Option<String> {
+        let players = self.players();
+        match (self.envy, self.is_exact()) {
+            (true, true) => Some("per other player's hand".into()),
+            (true, false) => Some(format!(
+                "per player of {players} a round (paid on {} other hands)",
+                players.saturating_sub(1)
+            )),
+            (false, _) if players > 1 => Some(format!("{players} players a round")),
+            _ => None,
+        }
+    }
+
+    /// The SD of one player's result on one hand, per unit bet: the summary's `sd` where a round
+    /// is one hand (an exact run, or one player a round); with several players, from the return
+    /// lines' counts, since the summary's SD is of a round's net per unit wagered and the players
+    /// of a round share the dealer's hand. None for an Envy bonus of several players (a player's
+    /// result is the sum of the other hands', which the files do not give jointly).
+    pub fn player_sd(&self) -> Option<f64> {
+        match (self.players(), self.envy) {
+            (1, _) => number(self.figure("sd")),
+            (_, true) => None,
+            _ => self.counted().map(|c| to_f64(&c.variance()).sqrt()),
+        }
     }
 
     /// A line's event in words: its `label` cell; where the file has none, the words the game
@@ -358,12 +419,11 @@ pub fn figures_table(w: &WagerRun) -> Table {
     };
     let of = |f: &dyn Fn(&Counted) -> BigRational| exactly.as_ref().map(f);
     let ev = of(&|c| c.ev());
-    row(
-        "player EV per unit bet",
-        w.figure("player_ev"),
-        true,
-        ev.clone(),
-    );
+    let ev_name = match w.basis() {
+        Some(basis) => format!("player EV per unit bet, {basis}"),
+        None => "player EV per unit bet".to_string(),
+    };
+    row(&ev_name, w.figure("player_ev"), true, ev.clone());
     row("house edge", w.figure("house_edge"), true, ev.map(|e| -e));
     let hit = of(&|c| c.share(|p| p.is_positive()));
     if MAIN_NAMES.contains(&w.figure("wager")) {
@@ -384,37 +444,11 @@ pub fn figures_table(w: &WagerRun) -> Table {
     } else {
         row("hit frequency (some line pays)", w.hit_rate(), true, hit);
     }
-    row(
-        "standard deviation per unit bet",
-        w.figure("sd"),
-        false,
-        None,
-    );
-    let variance = w.figure("variance").to_string();
-    let exact_variance = of(&|c| c.variance());
-    match (variance.is_empty(), number(w.figure("sd"))) {
-        (false, _) => row("variance per unit bet", &variance, false, exact_variance),
-        (true, Some(sd)) => {
-            let squared = format!("{:.10}", sd * sd);
-            row(
-                "variance per unit bet (SD squared)",
-                &squared,
-                false,
-                exact_variance,
-            )
-        }
-        _ => {}
-    }
-    if let Some(sd) = number(w.figure("sd")) {
-        for level in VOLATILITY_LEVELS {
-            let index = format!("{:.10}", volatility_index(sd, level));
-            let name = format!(
-                "volatility index, {:.0}% (z x SD, z = {:.3})",
-                100.0 * level,
-                z(level)
-            );
-            row(&name, &index, false, None);
-        }
+    let players = w.players();
+    if players > 1 {
+        spread_of_several(&mut row, w, players);
+    } else {
+        spread_of_one(&mut row, w, of(&|c| c.variance()));
     }
     if !w.is_exact() {
         for (name, column) in [
@@ -437,6 +471,77 @@ pub fn figures_table(w: &WagerRun) -> Table {
     }
     t.row(last);
     t
+}
+
+/// One figure row: name, cell, shown as a percent, exact value.
+type FigureRow<'r> = dyn FnMut(&str, &str, bool, Option<BigRational>) + 'r;
+
+/// The SD, variance and volatility index of a run whose round is one hand: the summary's.
+fn spread_of_one(row: &mut FigureRow, w: &WagerRun, exact_variance: Option<BigRational>) {
+    row(
+        "standard deviation per unit bet",
+        w.figure("sd"),
+        false,
+        None,
+    );
+    let variance = w.figure("variance").to_string();
+    match (variance.is_empty(), number(w.figure("sd"))) {
+        (false, _) => row("variance per unit bet", &variance, false, exact_variance),
+        (true, Some(sd)) => {
+            let squared = format!("{:.10}", sd * sd);
+            row(
+                "variance per unit bet (SD squared)",
+                &squared,
+                false,
+                exact_variance,
+            )
+        }
+        _ => {}
+    }
+    if let Some(sd) = number(w.figure("sd")) {
+        volatility_rows(row, sd);
+    }
+}
+
+/// The spread of a simulation of several players a round: the summary's SD is of a round's net
+/// per unit wagered (what its interval uses); one player's hand has its own SD, from the return
+/// lines (the players share the dealer's hand, so the two differ), and the volatility index is
+/// of that one player's. An Envy bonus has no one-player SD in the files.
+fn spread_of_several(row: &mut FigureRow, w: &WagerRun, players: u64) {
+    let name = format!(
+        "standard deviation of a round's net per unit wagered ({players} players a round; the \
+         interval's)"
+    );
+    row(&name, w.figure("sd"), false, None);
+    if let Some(sd) = w.player_sd() {
+        let one = format!("{sd:.10}");
+        row(
+            "standard deviation of one player's hand per unit bet (from the return lines)",
+            &one,
+            false,
+            None,
+        );
+        let squared = format!("{:.10}", sd * sd);
+        row(
+            "variance of one player's hand per unit bet (its SD squared)",
+            &squared,
+            false,
+            None,
+        );
+        volatility_rows(row, sd);
+    }
+}
+
+fn volatility_rows(row: &mut FigureRow, sd: f64) {
+    for level in VOLATILITY_LEVELS {
+        let index = format!("{:.10}", volatility_index(sd, level));
+        let name = format!(
+            "volatility index, {:.0}% (z x SD, z = {:.3})",
+            100.0 * level,
+            z(level)
+        );
+        row(&name, &index, false, None);
+    }
 }
 
 /// The range of a player's average result per hand over [`RANGE_HANDS`] hands, each end held
@@ -491,8 +596,17 @@ fn result_bounds(w: &WagerRun) -> Option<(f64, f64)> {
 /// The ranges paragraph and table of a wager from its EV and SD cells; where they (or the pays)
 /// are not numbers, a line saying the ranges are left out.
 pub fn ranges(doc: &mut Document, w: &WagerRun) {
+    if w.is_envy() {
+        doc.say(format!(
+            "The range of a player's average result is left out: {} is an Envy bonus, with no \
+             stake, paid on every other player's hand, so a player's result depends on how many \
+             play (each player's hand is counted here alone).",
+            w.figure("wager")
+        ));
+        return;
+    }
     let ev = number(w.figure("player_ev"));
-    let sd = number(w.figure("sd")).filter(|sd| *sd >= 0.0);
+    let sd = w.player_sd().filter(|sd| *sd >= 0.0);
     let (Some(ev), Some(sd), Some(bounds)) = (ev, sd, result_bounds(w)) else {
         doc.say(format!(
             "The range of a player's average result is left out: {} gives no EV, SD or pays \
@@ -501,13 +615,17 @@ pub fn ranges(doc: &mut Document, w: &WagerRun) {
         ));
         return;
     };
+    let one_player = match w.players() {
+        1 => String::new(),
+        _ => " (one player's hand, from the return lines)".to_string(),
+    };
     doc.paragraph(vec![
         strong("A player's average result per hand"),
         text(format!(
-            " over N hands, per unit bet (normal approximation: EV {} plus or minus z x SD {} / \
-             sqrt(N), z = 1.645, 1.960, 2.576 for 90, 95, 99% of players):",
+            " over N hands, per unit bet (normal approximation: EV {} plus or minus z x SD \
+             {sd:.10}{one_player} / sqrt(N), z = 1.645, 1.960, 2.576 for 90, 95, 99% of \
+             players):",
             percent(w.figure("player_ev"), 4),
-            dash(w.figure("sd"))
         )),
     ]);
     let (table, held) = ranges_table(ev, sd, bounds);
@@ -599,6 +717,15 @@ pub fn convergence_figure(run: &RunDir, wager: &str, exact: Option<f64>) -> Opti
     })
 }
 
+/// The EV the exact run gives for what the simulation counts: the same, but for an Envy bonus,
+/// whose exact EV is per other player's hand and whose simulated EV is per player, paid on every
+/// other player's hand of the round (linearity of expectation: each other hand is dealt from
+/// the same deck, so each pays the exact EV on average).
+pub fn exact_ev_for(sim: &WagerRun, exact: &WagerRun) -> Option<f64> {
+    let per_hand = number(exact.figure("player_ev"))?;
+    Some(per_hand * sim.hands_paid_on() as f64 / exact.hands_paid_on() as f64)
+}
+
 /// One simulation of a side bet against its exact counts, line by line, and its EV in
 /// standard errors from the exact EV.
 pub fn cross_check(doc: &mut Document, sim: &WagerRun, exact: &WagerRun) {
@@ -645,18 +772,26 @@ pub fn cross_check(doc: &mut Document, sim: &WagerRun, exact: &WagerRun) {
         ]);
     }
     doc.push(Block::Table(t));
-    let (sim_ev, exact_ev) = (sim.figure("player_ev"), exact.figure("player_ev"));
-    let k = match (number(sim_ev), number(exact_ev), sim.standard_error()) {
+    let sim_ev = sim.figure("player_ev");
+    let expected = exact_ev_for(sim, exact);
+    let k = match (number(sim_ev), expected, sim.standard_error()) {
         (Some(s), Some(e), Some(se)) if se > 0.0 => format!("{:+.2}", (s - e) / se),
         _ => "-".to_string(),
     };
+    let exact_words = match sim.hands_paid_on() {
+        1 => percent(exact.figure("player_ev"), 4),
+        hands => format!(
+            "{} per other player's hand, so {} to a player paid on {hands} other hands as here",
+            percent(exact.figure("player_ev"), 4),
+            expected.map_or("-".to_string(), |e| percent_of(e, 4))
+        ),
+    };
     doc.paragraph(vec![
         text(format!(
-            "Simulated EV {} (95% interval {} to {}); exact EV {}; the simulation is ",
+            "Simulated EV {} (95% interval {} to {}); exact EV {exact_words}; the simulation is ",
             percent(sim_ev, 4),
             percent(sim.figure("ci95_low"), 4),
             percent(sim.figure("ci95_high"), 4),
-            percent(exact_ev, 4)
         )),
         strong(format!("{k} standard errors")),
         text(
