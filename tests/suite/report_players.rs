@@ -174,4 +174,22 @@ fn an_envy_bonus_has_no_hold_and_its_return_at_each_table_size() {
     let ahead = md.split("### Ahead, even or behind").nth(1).unwrap();
     assert!(!(markdown_rows(ahead).iter()).any(|r| r[0] == "Envy Bonus"));
     assert!(md.contains("The range of a player's average result is left out: Envy Bonus"));
+    // An amount of the mix named for it is said to be unused, not dropped in silence.
+    let report = dir.path().join("mixed");
+    paigow()
+        .current_dir(dir.path())
+        .args([
+            "report",
+            "exact",
+            "six",
+            "--mix",
+            "main=1,envy-bonus=2",
+            "--out",
+        ])
+        .arg(&report)
+        .arg("--quiet")
+        .assert()
+        .success();
+    let mixed = fs::read_to_string(report.join("report.md")).unwrap();
+    assert!(mixed.contains("The --mix amount given for Envy Bonus is not used"));
 }

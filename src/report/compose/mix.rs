@@ -188,7 +188,7 @@ pub fn section(
     }
     doc.heading(3, "Hold, handle, bet mix and liability");
     for f in &envy {
-        envy_returns(doc, f);
+        envy_returns(doc, f, options.mix.as_ref());
     }
     if figures.is_empty() {
         return;
@@ -210,7 +210,7 @@ pub fn section(
 /// qualifying bet on each other player's hand, so its return to that player is the number of
 /// other players times its return per other player's hand (each other hand is dealt from the
 /// same deck, so each pays that on average), given here for each table size.
-fn envy_returns(doc: &mut Document, f: &Figures) {
+fn envy_returns(doc: &mut Document, f: &Figures, mix: Option<&Amounts>) {
     let by_players: Vec<String> = (2..=MAX_PLAYERS)
         .map(|p| {
             let others = f64::from(p - 1);
@@ -229,6 +229,13 @@ fn envy_returns(doc: &mut Document, f: &Figures) {
             by_players.join(", ")
         )),
     ]);
+    let named = mix.is_some_and(|m| m.each.iter().any(|(n, _)| names_wager(n, &f.name)));
+    if named {
+        doc.say(format!(
+            "The --mix amount given for {} is not used: the bonus takes no stake.",
+            f.shown_name()
+        ));
+    }
 }
 
 /// The hands after which the chance of being ahead is given.
