@@ -62,7 +62,8 @@ pub struct ChiSquare {
     pub df: u64,
     /// The chance of a statistic this large or larger if the expected counts are the truth.
     pub p_value: f64,
-    /// The lines pooled into another cell (their expected counts under [`LEAST_EXPECTED`]).
+    /// The lines pooled into one cell: those expected fewer than [`LEAST_EXPECTED`] times, and
+    /// the next smallest lines while the pool's expected count stays under it.
     pub pooled: usize,
 }
 

@@ -193,3 +193,57 @@ fn an_envy_bonus_has_no_hold_and_its_return_at_each_table_size() {
     let mixed = fs::read_to_string(report.join("report.md")).unwrap();
     assert!(mixed.contains("The --mix amount given for Envy Bonus is not used"));
 }
+
+/// A bet judged on the player's setting is counted under one player's way: a simulation under
+/// another way is not set against those exact counts (it once was: "+31.29 standard errors",
+/// "the simulation disagrees", of a correct simulation), and one under the same way is.
+#[test]
+fn a_setting_bet_is_checked_only_against_counts_of_the_same_way() {
+    let dir = tempfile::tempdir().unwrap();
+    let bet = "name = \"FH Behind\"\n[[line]]\nevent = \"full_house_behind_plus_pair\"\n\
+               pays = 40\n[[line]]\nevent = \"full_house_behind\"\npays = 5\n";
+    fs::write(dir.path().join("fhb.toml"), bet).unwrap();
+    let run = |args: &[&str]| {
+        paigow()
+            .current_dir(dir.path())
+            .args(args)
+            .arg("--quiet")
+            .assert()
+            .success();
+    };
+    run(&[
+        "exact",
+        "bonus",
+        "--bet",
+        "fhb.toml",
+        "--player-way",
+        "foxwoods",
+        "--out",
+        "exact",
+    ]);
+    for way in ["max-back", "foxwoods"] {
+        let ways = ["--player-way", way, "--dealer-way", "foxwoods"];
+        let sim = [
+            "simulate", "--bet", "fhb.toml", "--deals", "2e4", "--seed", "5",
+        ];
+        run(&[&sim[..], &ways, &["--out", way]].concat());
+        run(&["report", "exact", way, "--out", &format!("report-{way}")]);
+    }
+    let checked = |way: &str| {
+        let md = fs::read_to_string(dir.path().join(format!("report-{way}/report.md"))).unwrap();
+        let side = md
+            .split("### Side bet: FH Behind")
+            .nth(1)
+            .unwrap()
+            .to_string();
+        side.contains("Against the exact counts")
+    };
+    assert!(
+        !checked("max-back"),
+        "max-back set against foxwoods' counts"
+    );
+    assert!(
+        checked("foxwoods"),
+        "foxwoods not set against its own counts"
+    );
+}

@@ -74,7 +74,8 @@ pub fn goodness_of_fit(doc: &mut Document, sim: &WagerRun, exact: &WagerRun) {
     };
     let pooled = if fit.pooled > 0 {
         format!(
-            " ({} lines expected fewer than {LEAST_EXPECTED} times pooled into one)",
+            " ({} lines pooled into one cell: those expected fewer than {LEAST_EXPECTED} times, \
+             smallest first, and the next smallest while the pool is expected fewer)",
             fit.pooled
         )
     } else {

@@ -8,7 +8,8 @@
 //!   combined edge `sum w edge / sum w` and per unit of the main wager; the SD of a round's
 //!   result and its volatility index (`z x SD`). The runs record each wager's outcomes apart,
 //!   not jointly, so the SD of the mix is given where the wagers are independent,
-//!   `sqrt(sum (w SD)^2)`, and at its bound, `sum w SD` (Cauchy-Schwarz: no correlation gives
+//!   `sqrt(sum (w SD)^2)` (not a lower bound: a negative correlation gives less), and at its
+//!   upper bound, `sum w SD` (Cauchy-Schwarz: no correlation gives
 //!   more);
 //! - maximum payout and liability: each wager's largest pay, and with `--table-max` that pay
 //!   times the table maximum (the most one hand can cost the house on that wager);
@@ -279,7 +280,8 @@ fn ahead(doc: &mut Document, figures: &[Figures], file: String) {
                 shown(chances.map(|c| c.even)),
                 shown(chances.map(|c| c.behind)),
             ]);
-            let raw = |x: Option<f64>| x.map_or("-".to_string(), |p| format!("{p:.12}"));
+            // A chance computed a hair below zero is written as 0 ("-0.000000000000" once).
+            let raw = |x: Option<f64>| x.map_or("-".to_string(), |p| format!("{:.12}", p.max(0.0)));
             data.row(vec![
                 f.name.clone(),
                 hands.to_string(),
@@ -536,8 +538,10 @@ fn mix(doc: &mut Document, figures: &[Figures], given: Option<&Amounts>, file: S
         text(format!(
             " ({stated}): the combined edge is the house's expected win a round over the \
              handle a round, sum(units x edge) / sum(units). The runs count each wager's \
-             outcomes apart, not together, so the SD of a round's result is given from \
-             independent wagers, sqrt(sum (units x SD)^2), to its bound, sum(units x SD)."
+             outcomes apart, not together, so the SD of a round's result is given as \
+             sqrt(sum (units x SD)^2), its value were the wagers independent, and sum(units x \
+             SD), a bound no correlation passes; a side bet that goes against the main wager \
+             (negatively correlated) would give less than the first."
         )),
     ]);
     doc.push(Block::Table(t));

@@ -43,10 +43,10 @@ use self::provenance::{
 };
 use self::runs_sections::{categories_section, compare_section, table_section};
 use self::wagers::{
-    MAIN_NAMES, WagerRun, convergence_figure, cross_check, describe_run, figures_table, ranges,
-    return_by_line, returns_table,
+    MAIN_NAMES, WagerRun, convergence_figure, cross_check, describe_run, figures_table,
+    paytable_of, ranges, return_by_line, returns_table,
 };
-use crate::game::paytable::Paytable;
+use crate::game::paytable::{BetKind, Paytable};
 use crate::report::document::{Block, Document, Inline, Table, code, slug, text};
 use crate::report::runs::{RunDir, RunKind};
 
@@ -350,10 +350,7 @@ fn paytables(runs: &[&RunDir]) -> Vec<Paytable> {
 
 /// The SHA-256 of the paytable `name` as `run` embeds it.
 fn paytable_sha(run: &RunDir, name: &str) -> Option<String> {
-    let spec = run.spec.as_ref()?;
-    (spec.side_bets.iter().chain(&spec.paytables))
-        .find(|f| Paytable::from_toml(&f.text, &f.origin).is_ok_and(|t| t.name == name))
-        .map(|f| f.sha256())
+    paytable_of(run, name).map(|(_, file)| file.sha256())
 }
 
 /// One wager: every run that reports it.
@@ -439,27 +436,41 @@ fn capital(text: &str) -> String {
 
 /// Whether two runs play the same wager: for the main wager, the same player's and dealer's ways
 /// (by their files' SHA-256 where both list them, else by name); for a side bet, the same
-/// paytable (by SHA-256 where both embed it).
+/// paytable (by SHA-256 where both embed it), and for a bet judged on the player's setting the
+/// same player's way too (its counts depend on how the way sets each hand).
 fn same_paytable(a: &RunDir, b: &RunDir, name: &str, main: bool) -> bool {
     if main {
-        return ["player way", "dealer way"].iter().all(|role| {
-            let fact = role.replace(' ', "_");
-            let files = match (way_digests(a, role), way_digests(b, role)) {
-                (Some(x), Some(y)) => x == y,
-                _ => a.fact(&fact) == b.fact(&fact),
-            };
-            // `exposed:W` reads W's file but is not W.
-            let named = match (strategy_names(a, role), strategy_names(b, role)) {
-                (Some(x), Some(y)) => x == y,
-                _ => true,
-            };
-            files && named
-        });
+        return ["player way", "dealer way"]
+            .iter()
+            .all(|role| same_way(a, b, role));
     }
-    match (paytable_sha(a, name), paytable_sha(b, name)) {
+    let paytable = match (paytable_sha(a, name), paytable_sha(b, name)) {
         (Some(x), Some(y)) => x == y,
         _ => true,
-    }
+    };
+    let on_setting = [a, b].iter().any(|run| judged_on_setting(run, name));
+    paytable && (!on_setting || same_way(a, b, "player way"))
+}
+
+/// Whether two runs name the same way in `role` (by its files' SHA-256 where both list them,
+/// else by name).
+fn same_way(a: &RunDir, b: &RunDir, role: &str) -> bool {
+    let fact = role.replace(' ', "_");
+    let files = match (way_digests(a, role), way_digests(b, role)) {
+        (Some(x), Some(y)) => x == y,
+        _ => a.fact(&fact) == b.fact(&fact),
+    };
+    // `exposed:W` reads W's file but is not W.
+    let named = match (strategy_names(a, role), strategy_names(b, role)) {
+        (Some(x), Some(y)) => x == y,
+        _ => true,
+    };
+    files && named
+}
+
+/// Whether the run's side bet `name` is judged on the player's setting.
+fn judged_on_setting(run: &RunDir, name: &str) -> bool {
+    paytable_of(run, name).is_some_and(|(bet, _)| bet.kind == BetKind::Setting)
 }
 
 /// The names of the strategies a run's spec lists in `role`, if it embeds a spec.

@@ -18,6 +18,8 @@ use num_traits::{Signed, Zero};
 
 use super::format::{count, dash, decimal, number, pays, percent, percent_of};
 use super::game::GameView;
+use crate::files::TextFile;
+use crate::game::paytable::Paytable;
 use crate::game::wager::{ReturnRow, return_rows};
 use crate::report::counted::{self, Counted, Line, fraction, to_f64};
 use crate::report::document::svg::{RunningPoint, bars, convergence};
@@ -57,16 +59,13 @@ impl<'a> WagerRun<'a> {
             .find(|r| names.contains(&summary.get(r, "wager")))?;
         let wager = summary.get(figures, "wager");
         let rows = returns.rows_with("wager", wager).collect();
-        let main = MAIN_NAMES.contains(&wager);
-        let rules = (!main || !returns.has("label"))
-            .then(|| GameView::of(run).rules)
-            .flatten();
-        let labels = match (&rules, main) {
-            (Some(rules), true) if !returns.has("label") => return_rows(&rules.main_wager),
-            _ => Vec::new(),
+        let labels = if MAIN_NAMES.contains(&wager) && !returns.has("label") {
+            (GameView::of(run).rules.as_ref())
+                .map_or_else(Vec::new, |rules| return_rows(&rules.main_wager))
+        } else {
+            Vec::new()
         };
-        let envy =
-            (rules.iter().flat_map(|r| &r.side_bets)).any(|bet| bet.name == wager && bet.is_envy());
+        let envy = paytable_of(run, wager).is_some_and(|(bet, _)| bet.is_envy());
         Some(WagerRun {
             run,
             returns,
@@ -228,6 +227,16 @@ impl<'a> WagerRun<'a> {
             .collect::<Option<Vec<Line>>>()?;
         Counted::new(lines, self.total()?)
     }
+}
+
+/// The paytable `name` as `run` embeds it (a side bet of its game, or one given with `--bet`),
+/// with its file.
+pub fn paytable_of<'a>(run: &'a RunDir, name: &str) -> Option<(Paytable, &'a TextFile)> {
+    let spec = run.spec.as_ref()?;
+    (spec.side_bets.iter().chain(&spec.paytables)).find_map(|file| {
+        let table = Paytable::from_toml(&file.text, &file.origin).ok()?;
+        (table.name == name).then_some((table, file))
+    })
 }
 
 /// A run in a few words: what it is, and for a simulation its ways, deals and seed.
