@@ -16,6 +16,7 @@
 use crate::files::{ConfigError, TextFile};
 use crate::game::GameRules;
 use crate::strategy::cached::CachedWay;
+use crate::strategy::deck_shapes::SuitDeck;
 use crate::strategy::exposed::Exposed;
 use crate::strategy::optimal::best::TableOptimal;
 use crate::strategy::optimal::cache::DealerWay;
@@ -130,7 +131,18 @@ pub fn share_caches(mut ways: Vec<&mut Resolved>) {
 /// Resolves a strategy name for `game` (see the module docs), reading house ways from their
 /// shipped text or their file.
 pub fn resolve(name: &str, game: &GameRules) -> Result<Resolved, ConfigError> {
-    resolve_with(name, game, &HouseWay::load)
+    resolve_with(name, game, SuitDeck::of(game.deck), &HouseWay::load)
+}
+
+/// [`resolve`] for hands dealt from `deck` (a reduced deck of `--ranks`): there `optimal:D` is
+/// that deck's own optimum, each of its shapes at its best setting against `D` on that deck
+/// (the full deck's best settings are another strategy there, `full-deck-optimal:D` aside).
+pub fn resolve_on_deck(
+    name: &str,
+    game: &GameRules,
+    deck: SuitDeck,
+) -> Result<Resolved, ConfigError> {
+    resolve_with(name, game, deck, &HouseWay::load)
 }
 
 /// Resolves a strategy name with the house-way file it was resolved with before (`stored`, as
@@ -140,20 +152,26 @@ pub fn resolve_stored(
     game: &GameRules,
     stored: &[TextFile],
 ) -> Result<Resolved, ConfigError> {
-    resolve_with(name, game, &|way: &str| match stored {
-        [file] => HouseWay::from_toml(&file.text, &file.origin),
-        [] => HouseWay::load(way),
-        _ => Err(ConfigError::file(
-            name,
-            format!("one house-way file expected, {} stored", stored.len()),
-        )),
-    })
+    resolve_with(
+        name,
+        game,
+        SuitDeck::of(game.deck),
+        &|way: &str| match stored {
+            [file] => HouseWay::from_toml(&file.text, &file.origin),
+            [] => HouseWay::load(way),
+            _ => Err(ConfigError::file(
+                name,
+                format!("one house-way file expected, {} stored", stored.len()),
+            )),
+        },
+    )
 }
 
 /// [`resolve`] with house ways read by `load_way`.
 fn resolve_with(
     name: &str,
     game: &GameRules,
+    deck: SuitDeck,
     load_way: &dyn Fn(&str) -> Result<HouseWay, ConfigError>,
 ) -> Result<Resolved, ConfigError> {
     let resolved = |strategy: Box<dyn Strategy>, detail, sources| Resolved {
@@ -167,7 +185,7 @@ fn resolve_with(
         let dealer = dealer_way_with(dealer, game, load_way)?;
         let (strategy, detail): (Box<dyn Strategy>, Detail) = match kind {
             OptimalKind::Table => {
-                let way = TableOptimal::load_default(&dealer.way, game);
+                let way = TableOptimal::load_default_on(&dealer.way, game, deck);
                 (Box::new(CachedWay::new(way.clone())), Detail::Optimal(way))
             }
             OptimalKind::FullDeck => {
@@ -299,7 +317,7 @@ fn dealer_way_with(
     load_way: &dyn Fn(&str) -> Result<HouseWay, ConfigError>,
 ) -> Result<ResolvedDealer, ConfigError> {
     check_dealer_label(label, label)?;
-    let resolved = resolve_with(label, game, load_way)?;
+    let resolved = resolve_with(label, game, SuitDeck::of(game.deck), load_way)?;
     let text = match resolved.sources.first() {
         Some(file) => file.text.clone(),
         None => label.to_string(),

@@ -116,6 +116,10 @@ fn the_rules_costs_add_up_to_the_gap_and_the_totals_are_exact_mains() {
         table.optimal_net(&game.main_wager)
     };
     assert_eq!(best_ev, optimum("foxwoods"));
+    // `exact main --ranks` plays `optimal:D` as that deck's own optimum, as cost-way prices it
+    // (it once played the full deck's best settings on the reduced deck: -6.78% for +4.28%).
+    let optimal = exact_main("optimal:foxwoods", "foxwoods", &tmp.path().join("optimal"));
+    assert_eq!(over(&optimal, units), best_ev);
     let best_vs_way = optimum("ballys-ac");
     assert_eq!(over(&figure(&out, "optimal_vs_way_ev"), units), best_vs_way);
     let optimal_change = over(&figure(&out, "optimal_change"), units);

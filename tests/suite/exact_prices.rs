@@ -15,6 +15,7 @@ use paigow::strategy::optimal::pricer::HandPricer;
 use paigow::strategy::optimal::prices::ShapePrices;
 use paigow::strategy::resolve::resolve;
 use paigow::strategy::{Strategy, set_dealer};
+use predicates::prelude::PredicateBooleanExt;
 
 /// Per shape id: hands, dealer hands by class, and per (front, back) index the cells.
 #[derive(Default, Debug, PartialEq, Eq)]
@@ -253,6 +254,29 @@ fn a_dealer_who_sees_the_player_is_refused_by_name() {
         .assert()
         .failure()
         .stderr(predicates::str::contains("optimal:foxwoods"));
+}
+
+/// `--sample-check` draws hands of the game's whole deck: with `--ranks` it is refused before
+/// anything runs (it once panicked looking a full-deck hand up in the reduced deck's table).
+#[test]
+fn a_sample_check_of_a_reduced_deck_is_refused() {
+    crate::common::cli::paigow()
+        .args([
+            "exact",
+            "prices",
+            "--dealer-way",
+            "foxwoods",
+            "--ranks",
+            "A2345",
+        ])
+        .args(["--sample-check", "20"])
+        .assert()
+        .failure()
+        .stderr(
+            predicates::str::contains("--sample-check")
+                .and(predicates::str::contains("--ranks"))
+                .and(predicates::str::contains("panicked").not()),
+        );
 }
 
 /// `optimal:D` from the table: on every hand of reduced decks with one and two jokers it sets

@@ -18,7 +18,7 @@ use crate::report::facts::{Manifest, NoExtra};
 use crate::strategy::deck_shapes::SuitDeck;
 use crate::strategy::optimal::cache::default_dir;
 use crate::strategy::optimal::table_file::{cached_table, load_or_build_table};
-use crate::strategy::resolve::{Resolved, resolve};
+use crate::strategy::resolve::{Resolved, resolve_on_deck};
 
 /// The end of `paigow exact main --help`.
 const HELP: Help = Help {
@@ -173,8 +173,8 @@ pub fn run(args: &MainArgs) -> anyhow::Result<()> {
     let started = Instant::now();
     let game = args.game.load()?;
     let deck = deck(args.ranks.as_deref(), &game)?;
-    let player = resolve(&args.player_way, &game)?;
-    let dealer = resolve(&args.dealer_way, &game)?;
+    let player = resolve_on_deck(&args.player_way, &game, deck)?;
+    let dealer = resolve_on_deck(&args.dealer_way, &game, deck)?;
     let (pool, threads) = pool(args.threads)?;
     let cacheable = deck.is_full() && !args.no_cache;
     let ways = (player.identity(), dealer.identity());

@@ -72,8 +72,8 @@ pub struct PricesArgs {
     rebuild: bool,
     /// Check the table's choice on N hands of every hand class: each priced exactly against
     /// every dealer hand of the cards it leaves, its own best setting against its shape's
-    /// (sample-check.csv).
-    #[arg(long, value_name = "N")]
+    /// (sample-check.csv). Hands of the game's whole deck: not with --ranks.
+    #[arg(long, value_name = "N", conflicts_with = "ranks")]
     sample_check: Option<usize>,
     /// Seed of the hands --sample-check draws.
     #[arg(long, default_value_t = 1)]

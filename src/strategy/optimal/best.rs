@@ -49,6 +49,18 @@ impl TableOptimal {
         TableOptimal::load(dealer, game, cache::default_dir().as_deref(), &note)
     }
 
+    /// `optimal:D` on the hands of `deck`: the game's whole deck as [`TableOptimal::load_default`];
+    /// a reduced deck's own optimum from its price table, built here (a reduced deck's table is
+    /// small and never cached).
+    pub fn load_default_on(dealer: &DealerWay, game: &GameRules, deck: SuitDeck) -> TableOptimal {
+        if deck.is_full() {
+            return TableOptimal::load_default(dealer, game);
+        }
+        let (table, _) = load_or_build_table(dealer, game, deck, None, &|_: &str| {});
+        let best = TableOptimal::best_of(&table, &game.main_wager);
+        TableOptimal::new(format!("{PREFIX}{}", dealer.label), &best)
+    }
+
     /// `optimal:D` from the best settings cached in `cache_dir`, else from the price table
     /// built here (and cached). `note` hears what happens, with the table's progress.
     pub fn load(
