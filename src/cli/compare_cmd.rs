@@ -346,7 +346,8 @@ fn side_text(cmp: &Comparison, tally: &CompareTally, side: Side, arms: &[usize])
             }
         }
         None => {
-            text += "paired differences (each way against the one ranked above it and the best), 95% CI:\n";
+            text += "paired differences in player EV, #a - #b (each way against the one ranked \
+                     above it and the best), 95% CI:\n";
             for r in 1..order.len() {
                 text += &difference_line(cmp, tally, (r - 1, order[r - 1]), (r, order[r]));
                 if r > 1 {
