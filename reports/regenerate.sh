@@ -55,6 +55,10 @@ for way in foxwoods ballys-ac canterbury-park double-joker-dealer mgm-grand harr
     "$BIN" cost-way "$way" --game standard --dealer-way foxwoods --quiet \
         --out "reports/exact/standard-$way-cost-way"
 done
+# Where Bally's AC sets a hand otherwise than Foxwoods, every hand priced from the cached price
+# table against Foxwoods (docs/guide/diff-ways.md).
+"$BIN" diff-ways foxwoods ballys-ac --dealer-way foxwoods \
+    --out reports/exact/standard-foxwoods-vs-ballys-ac-diff-ways
 
 # Foxwoods' two-pair thresholds swept against a Foxwoods dealer, each variant exact from the
 # standard price table above (about 20 s once the table is cached; README, docs/guide/sweep-way.md).
