@@ -187,6 +187,9 @@ fn mgm_grand_every_rule() {
         ("Qs Qd 5h 5c Ad 9h 2c", 8, "Ad 9h"),
         ("Ts Td 8h 8c Kd 9h 2c", 8, "8h 8c"),
         ("9s 9d 4h 4c Ad Kh 2c", 8, "Ad Kh"),
+        // Aces and a low pair with a straight: no ace single, so split (an ace of the pair in
+        // front with both pairs broken for the wheel behind satisfied "two pair or better").
+        ("Ac Ad 5h 5c 2s 3d 4h", 8, "5h 5c"),
         ("6s 6d 3h 3c Ad 9h 2c", 9, "Ad 9h"),
         ("6s 6d 3h 3c Kd 9h 2c", 9, "3h 3c"),
         ("4s 4d 9h Tc Jd Qh Kc", 10, "4s 4d"),
@@ -213,6 +216,8 @@ fn harrahs_reno_every_rule() {
         ("Ts Td 6h 6c Ad 9h 2c", 7, "6h 6c"),
         ("Ts Td 5h 5c Ad 9h 2c", 8, "Ad 9h"),
         ("Ts Td 5h 5c Kd 9h 2c", 8, "5h 5c"),
+        // Aces and 5s with a straight: no ace single, so split (see mgm-grand).
+        ("Ac Ad 5h 5c 2s 3d 4h", 8, "5h 5c"),
         ("4s 4d 9h Tc Jd Qh Kc", 9, "4s 4d"),
         ("8s 9s Td Jh Qc Kd 2c", 10, "Kd 2c"),
         // A seven-card straight: the two highest cards in front.
@@ -248,6 +253,8 @@ fn gold_star_school_every_rule() {
         ("6s 6d 3h 3c Kd 9h 2c", 14, "Kd 9h"),
         ("Qs Qd 5h 5c Ad 9h 2c", 15, "Ad 9h"),
         ("Qs Qd 5h 5c Kd 9h 2c", 15, "5h 5c"),
+        // Aces and 5s with a straight: no ace single, so split (see mgm-grand).
+        ("Ac Ad 5h 5c 2s 3d 4h", 15, "5h 5c"),
         ("Ks Kd Ah Qc Jd Th 2c", 16, "Ah Qc"),
         ("4s 4d 9h Tc Jd Qh Kc", 17, "4s 4d"),
         ("9s 9d Th Jc Qd Kh 2c", 17, "9s 2c"),
