@@ -1,5 +1,7 @@
 //! `paigow set`: one hand, stdin, CSV, explain, bad input.
 
+use std::fs;
+
 use crate::common::cli::paigow;
 use predicates::prelude::*;
 
@@ -208,4 +210,50 @@ fn a_way_that_is_not_a_house_way_file_is_named_for_what_it_is() {
             .failure()
             .stderr(predicate::str::contains(said));
     }
+}
+
+/// A failed condition shows the hand's value as the language writes it: a pair of 9s is "9" (it
+/// once showed the stored index, 7, which reads as a pair of 7s), a flag true or false.
+#[test]
+fn explain_shows_the_hands_values_as_written() {
+    let out = paigow()
+        .args(["set", "9c", "9d", "5h", "5c", "Ks", "3d", "2h"])
+        .args(["--way", "foxwoods", "--explain"])
+        .assert()
+        .success();
+    let stdout = String::from_utf8(out.get_output().stdout.clone()).unwrap();
+    assert!(stdout.contains("(hand has \"9\")"), "{stdout}");
+    assert!(stdout.contains("(hand has false)"), "{stdout}");
+    assert!(!stdout.contains("(hand has 7)"), "{stdout}");
+}
+
+/// `joker = "front"` asks every joker in front: with two jokers, one in front and one behind
+/// does not satisfy it (it once did). Where both can go in front they do; where they cannot (the
+/// back would not beat a pair of aces), the next alternative sets the hand.
+#[test]
+fn joker_front_means_every_joker_in_front() {
+    let dir = tempfile::tempdir().unwrap();
+    let way = "name = \"jokers front\"\nsource = \"a test\"\n\n[[rule]]\nname = \"jokers in front\"\n\
+               when = { jokers = 2 }\nset = [ { joker = \"front\" }, { maximize = [\"back\"] } ]\n\n\
+               [[rule]]\nname = \"else\"\nset = [ { maximize = [\"back\"] } ]\n";
+    fs::write(dir.path().join("jf.toml"), way).unwrap();
+    let jokers_in_front = |hand: [&str; 7]| {
+        let out = paigow()
+            .current_dir(dir.path())
+            .arg("set")
+            .args(hand)
+            .args(["--game", "double-joker", "--way", "jf.toml"])
+            .assert()
+            .success();
+        let stdout = String::from_utf8(out.get_output().stdout.clone()).unwrap();
+        stdout.split('|').next().unwrap().matches("Jk").count()
+    };
+    assert_eq!(
+        jokers_in_front(["Jk1", "Jk2", "Kc", "Kd", "9h", "9s", "2c"]),
+        2
+    );
+    assert_eq!(
+        jokers_in_front(["Jk1", "Jk2", "Kc", "9d", "7h", "4s", "2c"]),
+        0
+    );
 }

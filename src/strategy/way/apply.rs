@@ -16,6 +16,8 @@ pub struct HandView<'a> {
     pub features: FeatureSet,
     /// Bit k set when split k puts a joker in front.
     pub joker_front: u32,
+    /// Bit k set when split k puts every joker of the hand in front.
+    pub every_joker_front: u32,
     pub has_joker: bool,
 }
 
@@ -23,19 +25,24 @@ impl<'a> HandView<'a> {
     /// Computes the features of `hand` (sorted by card index).
     #[inline]
     pub fn new(hand: &[Card; 7], splits: &'a SplitValues) -> HandView<'a> {
-        let mut joker_front = 0u32;
+        let (mut joker_front, mut every_joker_front) = (0u32, 0u32);
         let has_joker = hand[6].is_joker();
         if has_joker {
+            let jokers = hand.iter().filter(|c| c.is_joker()).count();
             for (k, &(i, j)) in FRONT_POSITIONS.iter().enumerate() {
-                if hand[i as usize].is_joker() || hand[j as usize].is_joker() {
-                    joker_front |= 1 << k;
-                }
+                let in_front = [i, j]
+                    .iter()
+                    .filter(|&&p| hand[p as usize].is_joker())
+                    .count();
+                joker_front |= u32::from(in_front > 0) << k;
+                every_joker_front |= u32::from(in_front == jokers) << k;
             }
         }
         HandView {
             splits,
             features: FeatureSet::of(hand, splits),
             joker_front,
+            every_joker_front,
             has_joker,
         }
     }
@@ -101,11 +108,11 @@ fn split_fits(alt: &Alt, view: &HandView, k: usize, pair_rank: u8) -> bool {
     if pair_rank != NONE && !(is_pair && top == pair_rank) {
         return false;
     }
-    let joker_in_front = view.joker_front >> k & 1 == 1;
+    // "front": every joker in front (two jokers both); "back": none in front.
     match alt.joker {
         JokerPlace::Anywhere => true,
-        JokerPlace::Back => !joker_in_front,
-        JokerPlace::Front => !view.has_joker || joker_in_front,
+        JokerPlace::Back => view.joker_front >> k & 1 == 0,
+        JokerPlace::Front => !view.has_joker || view.every_joker_front >> k & 1 == 1,
     }
 }
 
@@ -225,9 +232,9 @@ fn failed(w: &When, f: &FeatureSet) -> String {
         .conds
         .iter()
         .filter(|c| !cond_holds(c, f))
-        .map(|c| match f.get(c.feature, c.with_joker) {
-            NONE => format!("{} (hand has none)", c.label),
-            v => format!("{} (hand has {v})", c.label),
+        .map(|c| {
+            let value = f.get(c.feature, c.with_joker);
+            format!("{} (hand has {})", c.label, c.feature.kind().show(value))
         })
         .collect();
     if !w.any.is_empty() && !w.any.iter().any(|a| when_holds(a, f)) {
