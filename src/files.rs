@@ -579,6 +579,22 @@ pub fn first_repeat(paths: &[PathBuf]) -> Option<(&Path, &Path)> {
     None
 }
 
+/// The edition of the results the caches hold, under one version of the tool. Bump it in any
+/// change that alters a cached result or what a cached name means (an exact count, a dealer
+/// table, best settings, a price table; `optimal:D` became the price table's optimum at
+/// `90f6f6d` while the version stayed 0.1.0): every cache key includes it ([`results_identity`]),
+/// so an entry of another edition is never found, and is built again. Edition 1 is every entry
+/// keyed by the version alone.
+pub const RESULTS_EDITION: u32 = 2;
+
+/// The tool as the caches' keys name it: its version and [`RESULTS_EDITION`].
+pub fn results_identity() -> String {
+    format!(
+        "{} results edition {RESULTS_EDITION}",
+        env!("CARGO_PKG_VERSION")
+    )
+}
+
 /// Lower-case hex SHA-256 of `bytes`.
 pub fn sha256_hex(bytes: &[u8]) -> String {
     use sha2::{Digest, Sha256};

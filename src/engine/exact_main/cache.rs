@@ -2,7 +2,8 @@
 //!
 //! A result is a small JSON file in the cache folder of the `optimal:D` dealer tables
 //! ([`crate::strategy::optimal::cache::default_dir`]; `PAIGOW_CACHE_DIR=` empty turns caching
-//! off). Its key is the SHA-256 of the tool's version, this format, the game file's text and each
+//! off). Its key is the SHA-256 of the tool's version and results edition
+//! ([`crate::files::RESULTS_EDITION`]), this format, the game file's text and each
 //! strategy's identity (its kind and the text of every file it was read from; a built-in's name),
 //! so a result is reused only for the same rules, ways and version. A report directory's
 //! `manifest.json` carries the same key and counts, so a finished report can be given instead.
@@ -36,7 +37,7 @@ const FORMAT: &str = "paigow exact main v2";
 pub fn key(game: &GameRules, player: &WayIdentity, dealer: &WayIdentity) -> String {
     let text = format!(
         "paigow {}\n{FORMAT}\n--- game\n{}\n--- player\n{}\n--- dealer\n{}",
-        env!("CARGO_PKG_VERSION"),
+        crate::files::results_identity(),
         game.text,
         player.identity,
         dealer.identity
@@ -339,6 +340,23 @@ pub fn distance_line(exact: &MainExact, sim_ev: f64, sim_se: f64) -> String {
 mod tests {
     use super::*;
     use crate::strategy::resolve::resolve;
+
+    /// An entry of edition 1 (keyed by the tool's version alone, as every entry was before the
+    /// results edition) is not found: `optimal:D` named another strategy then.
+    #[test]
+    fn an_entry_keyed_by_the_version_alone_is_not_found() {
+        let game = GameRules::load("standard").unwrap();
+        let fox = resolve("foxwoods", &game).unwrap().identity();
+        let edition_1 = format!(
+            "paigow {}\n{FORMAT}\n--- game\n{}\n--- player\n{}\n--- dealer\n{}",
+            env!("CARGO_PKG_VERSION"),
+            game.text,
+            fox.identity,
+            fox.identity
+        );
+        let old_key = crate::files::sha256_hex(edition_1.as_bytes());
+        assert_ne!(key(&game, &fox, &fox), old_key);
+    }
 
     #[test]
     fn a_stored_result_is_found_only_for_its_game_and_ways() {

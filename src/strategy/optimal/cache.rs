@@ -72,7 +72,7 @@ pub fn key(way: &DealerWay, game: &GameRules) -> String {
 pub fn key_of(game: &crate::files::TextFile, label: &str, way_text: &str) -> String {
     let text = format!(
         "paigow {}\n--- game {}\n{}\n--- dealer way {}\n{}",
-        env!("CARGO_PKG_VERSION"),
+        crate::files::results_identity(),
         game.origin,
         game.text,
         label,
