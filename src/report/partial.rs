@@ -8,7 +8,9 @@
 //! covered as sorted disjoint half-open ranges `[start, end)`, the deals they hold, the run facts
 //! of the process that wrote it, the command's tally (every integer; 128-bit sums as decimal
 //! strings, so every value round-trips exactly) and a SHA-256 of each of the tally's fields,
-//! each bound to the run's identity (the digest of `config_sha256` and the field).
+//! each bound to the run's identity and the chunks covered (the digest of `config_sha256`, the
+//! chunk ranges and the field; version 5: a tally pasted from another shard of the run is
+//! refused).
 //!
 //! What the digests protect, and what they do not. They are checksums anyone can recompute, not
 //! signatures: they catch accidental damage (a file cut short, a flipped byte, a copy gone wrong)
@@ -53,7 +55,7 @@ use crate::report::facts::RunFacts;
 /// The `format` field of every partial file.
 pub const FORMAT: &str = "paigow-partial";
 /// The version of the partial-file layout this build reads and writes.
-pub const FORMAT_VERSION: u32 = 4;
+pub const FORMAT_VERSION: u32 = 5;
 
 /// Whether a partial is a shard's result or a checkpoint of a run in progress.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -147,11 +149,18 @@ impl PartialError {
 }
 
 /// The SHA-256 of each top-level field of a tally's JSON, bound to the run's identity
-/// `config_sha256` (the digest of it, a newline and the field's JSON), so a tally pasted from
-/// another run does not match. A checksum against damage, not a signature (see the module docs).
-pub fn field_digests<T: Serialize>(tally: &T, config_sha256: &str) -> BTreeMap<String, String> {
+/// `config_sha256` and to the chunks the tally covers (the digest of both, a newline and the
+/// field's JSON), so a tally pasted from another run, or from another shard of the same run,
+/// does not match. A checksum against damage, not a signature (see the module docs).
+pub fn field_digests<T: Serialize>(
+    tally: &T,
+    config_sha256: &str,
+    chunks: &ChunkSet,
+) -> BTreeMap<String, String> {
     let value = serde_json::to_value(tally).expect("a tally serialises");
-    let digest = |v: &serde_json::Value| sha256_hex(format!("{config_sha256}\n{v}").as_bytes());
+    let chunks = serde_json::to_string(chunks).expect("chunk ranges serialise");
+    let digest =
+        |v: &serde_json::Value| sha256_hex(format!("{config_sha256}\n{chunks}\n{v}").as_bytes());
     match value {
         serde_json::Value::Object(fields) => {
             fields.into_iter().map(|(k, v)| (k, digest(&v))).collect()
@@ -348,7 +357,7 @@ impl<T: Tally> Partial<T> {
             shard,
             chunk_ranges: ChunkSet::default(),
             deals_covered: 0,
-            tally_sha256: field_digests(&tally, &spec_digest),
+            tally_sha256: field_digests(&tally, &spec_digest, &ChunkSet::default()),
             facts,
             tally,
         }
@@ -356,10 +365,11 @@ impl<T: Tally> Partial<T> {
 
     /// The partial covering `chunk_ranges` with their `tally`.
     pub fn covering(&self, chunk_ranges: ChunkSet, tally: T, facts: RunFacts) -> Partial<T> {
+        let tally_sha256 = field_digests(&tally, &self.config_sha256, &chunk_ranges);
         Partial {
             deals_covered: self.deals_in(&chunk_ranges),
             chunk_ranges,
-            tally_sha256: field_digests(&tally, &self.config_sha256),
+            tally_sha256,
             tally,
             facts,
             ..self.clone()
@@ -395,7 +405,7 @@ impl<T: Tally> Partial<T> {
 
     /// Every field of the tally matches its stored digest, naming the first that does not.
     fn check_tally_digests(&self) -> Result<(), String> {
-        let actual = field_digests(&self.tally, &self.config_sha256);
+        let actual = field_digests(&self.tally, &self.config_sha256, &self.chunk_ranges);
         let names: std::collections::BTreeSet<&String> =
             actual.keys().chain(self.tally_sha256.keys()).collect();
         for name in names {

@@ -170,7 +170,8 @@ fn shards_of_different_runs_are_refused_naming_the_difference() {
     let edited = dir.path().join("edited.json");
     let rehashed = |mut p: Partial<SimTally>| {
         p.config_sha256 = p.spec.digest(&p.plan().unwrap(), &p.facts.version);
-        p.tally_sha256 = paigow::report::partial::field_digests(&p.tally, &p.config_sha256);
+        p.tally_sha256 =
+            paigow::report::partial::field_digests(&p.tally, &p.config_sha256, &p.chunk_ranges);
         p.to_json()
     };
     let mut other: Partial<SimTally> = serde_json::from_str(&text).unwrap();
@@ -198,6 +199,34 @@ fn shards_of_different_runs_are_refused_naming_the_difference() {
         .stderr(contains("config_sha256"));
 }
 
+/// A tally pasted, with its digests, from another shard of the same run (same configuration,
+/// as many deals) is refused: the digests are bound to the chunks a file covers (it once merged,
+/// counting one shard twice and the other not at all).
+#[test]
+fn a_tally_pasted_from_another_shard_is_refused() {
+    let dir = tempfile::tempdir().unwrap();
+    let out = dir.path().join("s");
+    let files: Vec<PathBuf> = (1..=3)
+        .map(|k| {
+            let shard = format!("{k}/3");
+            simulate_max_back("6000", &out, &["--shard", &shard, "--quiet"]).success();
+            out.join(format!("shard-{k}-of-3.json"))
+        })
+        .collect();
+    let read = |f: &PathBuf| -> serde_json::Value {
+        serde_json::from_str(&fs::read_to_string(f).unwrap()).unwrap()
+    };
+    let (mut second, third) = (read(&files[1]), read(&files[2]));
+    assert_eq!(second["deals_covered"], third["deals_covered"]);
+    second["tally"] = third["tally"].clone();
+    second["tally_sha256"] = third["tally_sha256"].clone();
+    fs::write(&files[1], second.to_string()).unwrap();
+    merge(&files, &dir.path().join("o"))
+        .failure()
+        .stderr(contains("shard-2-of-3.json"))
+        .stderr(contains("tally_sha256"));
+}
+
 #[test]
 fn damaged_or_foreign_files_are_refused() {
     let dir = tempfile::tempdir().unwrap();
@@ -215,8 +244,8 @@ fn damaged_or_foreign_files_are_refused() {
     refused("not json", "not a paigow partial result");
     refused("{\"a\": 1}", "not a paigow partial result");
     refused(
-        &text.replace("\"format_version\": 4", "\"format_version\": 5"),
-        "format version 5",
+        &text.replace("\"format_version\": 5", "\"format_version\": 6"),
+        "format version 6",
     );
     let value: serde_json::Value = serde_json::from_str(&text).unwrap();
     let mut edited = value.clone();
@@ -240,8 +269,11 @@ fn damaged_or_foreign_files_are_refused() {
     let mut partial: Partial<SimTally> = serde_json::from_str(&text).unwrap();
     partial.tally.net_units = 1;
     partial.tally.block_net = vec![1];
-    partial.tally_sha256 =
-        paigow::report::partial::field_digests(&partial.tally, &partial.config_sha256);
+    partial.tally_sha256 = paigow::report::partial::field_digests(
+        &partial.tally,
+        &partial.config_sha256,
+        &partial.chunk_ranges,
+    );
     refused(&partial.to_json(), "does not match its outcome counts");
     refused(
         &text.replace(

@@ -77,7 +77,11 @@ fn moved_tally(text: &str) -> String {
     let change = i128::from(loss.net_units(&wager) - win.net_units(&wager));
     tally.net_units += change;
     *tally.block_net.last_mut().unwrap() += change;
-    partial.tally_sha256 = field_digests(&partial.tally, &partial.config_sha256);
+    partial.tally_sha256 = field_digests(
+        &partial.tally,
+        &partial.config_sha256,
+        &partial.chunk_ranges,
+    );
     partial.to_json()
 }
 

@@ -169,7 +169,11 @@ fn an_edited_tally_is_refused_naming_the_field() {
     let partial: Partial<Tally> = serde_json::from_str(&text).unwrap();
     assert_eq!(
         partial.tally_sha256,
-        field_digests(&partial.tally, &partial.config_sha256)
+        field_digests(
+            &partial.tally,
+            &partial.config_sha256,
+            &partial.chunk_ranges
+        )
     );
 }
 
