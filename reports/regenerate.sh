@@ -1,4 +1,4 @@
-#!/bin/sh
+#!/usr/bin/env bash
 # Regenerates every committed report under reports/ from the shipped games and house ways.
 # Usage: reports/regenerate.sh [DEALS]   (default 1e7 deals per simulation; seed 1).
 # Exact reports do not depend on DEALS. CSV files do not depend on the machine or the thread
