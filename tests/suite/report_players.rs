@@ -19,19 +19,22 @@ use std::sync::OnceLock;
 use crate::common::cli::paigow;
 use crate::common::report_rows::{csv_rows, field, markdown_rows, shown};
 
+/// Runs `paigow ARGS --quiet` in `dir`, which must succeed.
+fn quietly_in(dir: &Path, args: &[&str]) {
+    paigow()
+        .current_dir(dir)
+        .args(args)
+        .arg("--quiet")
+        .assert()
+        .success();
+}
+
 /// The exact Fortune run, a 6-player simulation of Fortune and the report on both (made once).
 fn fortune() -> &'static (tempfile::TempDir, String) {
     static RUNS: OnceLock<(tempfile::TempDir, String)> = OnceLock::new();
     RUNS.get_or_init(|| {
         let dir = tempfile::tempdir().unwrap();
-        let run = |args: &[&str]| {
-            paigow()
-                .current_dir(dir.path())
-                .args(args)
-                .arg("--quiet")
-                .assert()
-                .success();
-        };
+        let run = |args: &[&str]| quietly_in(dir.path(), args);
         run(&["exact", "bonus", "--game", "fortune", "--out", "exact"]);
         run(&[
             "simulate",
@@ -203,14 +206,7 @@ fn a_setting_bet_is_checked_only_against_counts_of_the_same_way() {
     let bet = "name = \"FH Behind\"\n[[line]]\nevent = \"full_house_behind_plus_pair\"\n\
                pays = 40\n[[line]]\nevent = \"full_house_behind\"\npays = 5\n";
     fs::write(dir.path().join("fhb.toml"), bet).unwrap();
-    let run = |args: &[&str]| {
-        paigow()
-            .current_dir(dir.path())
-            .args(args)
-            .arg("--quiet")
-            .assert()
-            .success();
-    };
+    let run = |args: &[&str]| quietly_in(dir.path(), args);
     run(&[
         "exact",
         "bonus",
