@@ -344,7 +344,22 @@ pub fn cached_best(
 ) -> Option<BestSettings> {
     let key = key(way, game);
     let path = dir?.join(best_file_name_of(&game.origin, &way.label, &key));
-    read_valid_best(&path, &key, valid).ok()
+    used_or_named(&path, read_valid_best(&path, &key, valid))
+}
+
+/// A cached entry read from `path`, or None; an entry that is there but cannot be used (cut
+/// short, edited, of another key) is named on stderr, not passed over in silence: the caller
+/// builds it again or goes without.
+pub fn used_or_named<T>(path: &Path, read: Result<T, String>) -> Option<T> {
+    match read {
+        Ok(entry) => Some(entry),
+        Err(why) => {
+            if path.exists() {
+                eprintln!("warning: {}: {why}; not used", path.display());
+            }
+            None
+        }
+    }
 }
 
 /// The best settings in the file at `path` when its key is `key` and `valid` accepts them,

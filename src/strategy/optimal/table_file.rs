@@ -96,7 +96,7 @@ pub fn cached_table(
 ) -> Option<PriceTable> {
     let path = dir?.join(file_name(dealer, game));
     let (key, deck) = (cache::key(dealer, game), SuitDeck::of(game.deck));
-    read(&path, &key, &value_index(game), deck).ok()
+    cache::used_or_named(&path, read(&path, &key, &value_index(game), deck))
 }
 
 /// The value index a table of `game` is written over: the pricer's, without setting every dealer
