@@ -12,7 +12,9 @@
 //! The marker is `<!-- fig: PATH TERM... -->`: PATH relative to the repository root (inside it),
 //! each TERM `KEY=VALUE` (KEY and VALUE bare, or in double quotes when they hold spaces or `=`).
 //! - A `.csv` PATH: `column=NAME` names the cell read; every other term selects the rows whose
-//!   column KEY holds exactly VALUE, and exactly one row must be left.
+//!   column KEY holds exactly VALUE, and exactly one row must be left. `sum=NAME` in place of
+//!   `column=NAME` quotes the sum of that column over the selected rows (at least one; whole
+//!   numbers only), a total of a log that grows by rows (`reports/longrun/`).
 //! - A `.json` PATH: `field=A.B.C`, the value at that path (a number indexes an array).
 //! - Either: `negated=true` quotes the value with its sign turned (a file's "A less B" quoted
 //!   as "B beats A by").
@@ -190,13 +192,13 @@ fn negate(value: &str) -> String {
 }
 
 fn csv_cell(text: &str, terms: &[(String, String)]) -> Result<String, String> {
-    let column = terms
+    let is_wanted = |k: &str| k == "column" || k == "sum";
+    let wanted = terms
         .iter()
-        .filter(|(k, _)| k == "column")
-        .map(|(_, v)| v.as_str())
+        .filter(|(k, _)| is_wanted(k))
         .collect::<Vec<_>>();
-    let [column] = column[..] else {
-        return Err("a CSV marker names exactly one column=NAME".into());
+    let [(how, column)] = wanted[..] else {
+        return Err("a CSV marker names exactly one column=NAME or sum=NAME".into());
     };
     let mut reader = csv::Reader::from_reader(text.as_bytes());
     let headers = reader.headers().map_err(|e| e.to_string())?.clone();
@@ -209,7 +211,7 @@ fn csv_cell(text: &str, terms: &[(String, String)]) -> Result<String, String> {
     let wanted = index_of(column)?;
     let filters = terms
         .iter()
-        .filter(|(k, _)| k != "column")
+        .filter(|(k, _)| !is_wanted(k))
         .map(|(k, v)| index_of(k).map(|i| (i, v.as_str())))
         .collect::<Result<Vec<_>, _>>()?;
     let mut found = Vec::new();
@@ -219,10 +221,22 @@ fn csv_cell(text: &str, terms: &[(String, String)]) -> Result<String, String> {
             found.push(record.get(wanted).unwrap_or("").to_string());
         }
     }
-    match found.len() {
-        1 => Ok(found.pop().unwrap()),
-        n => Err(format!("{n} rows match {filters:?}, not one")),
+    match (how.as_str(), found.len()) {
+        ("sum", 0) => Err(format!("no row matches {filters:?}")),
+        ("sum", _) => whole_sum(&found).map(|sum| sum.to_string()),
+        (_, 1) => Ok(found.pop().unwrap()),
+        (_, n) => Err(format!("{n} rows match {filters:?}, not one")),
     }
+}
+
+/// The sum of cells that are each a whole number.
+fn whole_sum(cells: &[String]) -> Result<i128, String> {
+    cells.iter().try_fold(0i128, |sum, cell| {
+        let value: i128 = cell
+            .parse()
+            .map_err(|_| format!("'{cell}' is not a whole number to sum"))?;
+        Ok(sum + value)
+    })
 }
 
 fn json_field(text: &str, terms: &[(String, String)]) -> Result<String, String> {
@@ -439,6 +453,17 @@ fn figures_fractions_separators_and_json_fields() {
         ("column".into(), "player_ev".into()),
     ];
     assert_eq!(csv_cell(csv, &terms).unwrap(), "2");
+    let sum = |terms: &[(&str, &str)]| {
+        let terms: Vec<(String, String)> = (terms.iter())
+            .map(|(k, v)| (k.to_string(), v.to_string()))
+            .collect();
+        csv_cell("build,games,seconds\nx,5,1.5\ny,7,2\nx,11,3\n", &terms)
+    };
+    assert_eq!(sum(&[("sum", "games")]).unwrap(), "23");
+    assert_eq!(sum(&[("build", "x"), ("sum", "games")]).unwrap(), "16");
+    assert!(sum(&[("build", "z"), ("sum", "games")]).is_err());
+    assert!(sum(&[("sum", "seconds")]).unwrap_err().contains("'1.5'"));
+    assert!(sum(&[("sum", "games"), ("column", "games")]).is_err());
     assert_eq!(negate("-0.0017383700"), "0.0017383700");
     assert_eq!(negate("0.5"), "-0.5");
     assert!(parse_marker("../x.csv column=a").is_err());
