@@ -480,8 +480,9 @@ pub fn solutions(table: &Table, i: usize, t: &TableTally) -> Vec<Solution> {
             let (mut units, mut others) = (0.0, 0.0);
             for &(d, w) in &weights {
                 let seat = target.seat.unwrap_or(d);
-                units += w * unknown.units(&v.fees, &v.layout, d, v.bank)[seat] as f64;
-                others += w * unknown.others(&v.fees, &v.layout, d, v.bank)[seat] as f64;
+                let (seat_units, seat_others) = unknown.line(&v.fees, &v.layout, d, v.bank);
+                units += w * seat_units[seat] as f64;
+                others += w * seat_others[seat] as f64;
             }
             let others = chips(others);
             if let Some((value, ci95)) = breakeven(s.ev_before, s.ev_before_ci95, others, units) {

@@ -21,7 +21,7 @@
 //!
 //! Invariants: a [`Collection`]'s steps have strictly increasing minimums; a fee is at most
 //! [`MAX_CHIPS`] chips and a percent at most 100%; every fee is linear in each [`Unknown`] the
-//! solver frees, with the coefficient [`Unknown::units`] (read off the fees the options would
+//! solver frees, with the coefficients of [`Unknown::line`] (read off the fees the options would
 //! set, so that a break-even value put back as an option charges exactly what was solved for).
 
 use std::fmt;
@@ -324,33 +324,22 @@ impl Unknown {
         fees
     }
 
-    /// How many units of it each seat pays for one hand banked by `dealer` (the fee is the
-    /// value times this): bets (with `same`, and 1 for the player-dealer), chips bet (with
-    /// `same`, and its bank in action), 1 for the player-dealer, its bank in action, 1 per
-    /// seated player. Read off the fees themselves at values 1 and 0, so that it is the
-    /// coefficient of the fee the options charge.
-    pub fn units(
+    /// What each seat pays for one hand banked by `dealer`, as a line in this unknown's value:
+    /// `(units, others)`, the fee being `others + value x units` micro-chips. `units` counts
+    /// bets (with `same`, and 1 for the player-dealer), chips bet (with `same`, and its bank in
+    /// action), 1 for the player-dealer, its bank in action, or 1 per seated player; `others` is
+    /// what the parts left as given charge. Both are read off the fees the options would set at
+    /// values 0 and 1, so they are the coefficients of the fee the options charge.
+    pub fn line(
         self,
         fees: &Fees,
         layout: &Layout,
         dealer: usize,
         bank: Option<u64>,
-    ) -> [u64; SEATS] {
+    ) -> ([u64; SEATS], [u64; SEATS]) {
         let paid = |micros| (self.with_value(fees, micros)).per_seat(layout, dealer, bank);
         let (one, zero) = (paid(MICROS), paid(0));
-        std::array::from_fn(|s| (one[s] - zero[s]) / MICROS)
-    }
-
-    /// What each seat pays, in micro-chips, of the parts this unknown leaves as given (the fees
-    /// at a value of 0).
-    pub fn others(
-        self,
-        fees: &Fees,
-        layout: &Layout,
-        dealer: usize,
-        bank: Option<u64>,
-    ) -> [u64; SEATS] {
-        self.with_value(fees, 0).per_seat(layout, dealer, bank)
+        (std::array::from_fn(|s| (one[s] - zero[s]) / MICROS), zero)
     }
 
     /// The value as collection text, when it is one a schedule can hold (a fee of at least 0,
@@ -431,8 +420,7 @@ mod tests {
             bank: Some(Collection::parse("1=1.5").unwrap()),
             ..fees.clone()
         };
-        let units = Unknown::BankFee.units(&flat, &layout, 0, Some(300));
-        let others = Unknown::BankFee.others(&flat, &layout, 0, Some(300));
+        let (units, others) = Unknown::BankFee.line(&flat, &layout, 0, Some(300));
         let whole = flat.per_seat(&layout, 0, Some(300));
         for s in 0..SEATS {
             assert_eq!(whole[s], others[s] + units[s] * 3 * m / 2);
@@ -463,8 +451,7 @@ mod tests {
                     Part::Time => put_back.time = parse_time(&text).unwrap(),
                 }
                 for (dealer, bank) in [(0, Some(300)), (0, None), (6, Some(1_000))] {
-                    let units = unknown.units(&fees, &layout, dealer, bank);
-                    let others = unknown.others(&fees, &layout, dealer, bank);
+                    let (units, others) = unknown.line(&fees, &layout, dealer, bank);
                     let charged = put_back.per_seat(&layout, dealer, bank);
                     for s in 0..SEATS {
                         let solved = others[s] as f64 + units[s] as f64 * value * MICROS as f64;
