@@ -44,7 +44,7 @@ use self::provenance::{
 use self::runs_sections::{categories_section, compare_section, table_section};
 use self::wagers::{
     MAIN_NAMES, WagerRun, convergence_figure, cross_check, describe_run, figures_table,
-    paytable_of, ranges, return_by_line, returns_table,
+    paytable_of, paytables_in, ranges, return_by_line, returns_table,
 };
 use crate::game::paytable::{BetKind, Paytable};
 use crate::report::document::{Block, Document, Inline, Table, code, slug, text};
@@ -336,13 +336,9 @@ fn other_section(doc: &mut Document, run: &RunDir) {
 /// The paytables the runs embed, each once (by name).
 fn paytables(runs: &[&RunDir]) -> Vec<Paytable> {
     let mut tables: Vec<Paytable> = Vec::new();
-    for spec in runs.iter().filter_map(|r| r.spec.as_ref()) {
-        for file in spec.side_bets.iter().chain(&spec.paytables) {
-            if let Ok(t) = Paytable::from_toml(&file.text, &file.origin)
-                && !tables.iter().any(|o| o.name == t.name)
-            {
-                tables.push(t);
-            }
+    for (table, _) in runs.iter().flat_map(|run| paytables_in(run)) {
+        if !tables.iter().any(|o| o.name == table.name) {
+            tables.push(table);
         }
     }
     tables

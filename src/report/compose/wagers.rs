@@ -65,7 +65,8 @@ impl<'a> WagerRun<'a> {
         } else {
             Vec::new()
         };
-        let envy = paytable_of(run, wager).is_some_and(|(bet, _)| bet.is_envy());
+        let side_bet = !MAIN_NAMES.contains(&wager);
+        let envy = side_bet && paytable_of(run, wager).is_some_and(|(bet, _)| bet.is_envy());
         Some(WagerRun {
             run,
             returns,
@@ -229,14 +230,16 @@ impl<'a> WagerRun<'a> {
     }
 }
 
-/// The paytable `name` as `run` embeds it (a side bet of its game, or one given with `--bet`),
+/// Every paytable `run` embeds (its game's side bets, then those given with `--bet`) that reads,
 /// with its file.
+pub fn paytables_in(run: &RunDir) -> impl Iterator<Item = (Paytable, &TextFile)> {
+    let files = (run.spec.iter()).flat_map(|spec| spec.side_bets.iter().chain(&spec.paytables));
+    files.filter_map(|file| Some((Paytable::from_toml(&file.text, &file.origin).ok()?, file)))
+}
+
+/// The paytable `name` as `run` embeds it, with its file.
 pub fn paytable_of<'a>(run: &'a RunDir, name: &str) -> Option<(Paytable, &'a TextFile)> {
-    let spec = run.spec.as_ref()?;
-    (spec.side_bets.iter().chain(&spec.paytables)).find_map(|file| {
-        let table = Paytable::from_toml(&file.text, &file.origin).ok()?;
-        (table.name == name).then_some((table, file))
-    })
+    paytables_in(run).find(|(table, _)| table.name == name)
 }
 
 /// A run in a few words: what it is, and for a simulation its ways, deals and seed.
