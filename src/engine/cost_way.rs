@@ -366,17 +366,8 @@ pub struct HouseSide {
 impl HouseSide {
     /// The change of the house-way player's EV: EV(W vs W) - EV(D vs D).
     pub fn way_change(&self) -> Fraction {
-        difference(
-            self.way_vs_way.0.player_ev_fraction(),
-            self.dealer_vs_dealer.0.player_ev_fraction(),
-        )
+        self.way_vs_way.0.player_ev_fraction() - self.dealer_vs_dealer.0.player_ev_fraction()
     }
-}
-
-/// `a - b`, exactly.
-pub fn difference(a: Fraction, b: Fraction) -> Fraction {
-    let numerator = a.numerator * b.denominator - b.numerator * a.denominator;
-    Fraction::new(numerator, a.denominator * b.denominator)
 }
 
 /// The house's side of the change from `dealer` to `way` on `deck`: both exact main counts, read

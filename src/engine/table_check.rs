@@ -47,11 +47,7 @@ pub struct CheckedHand {
 impl CheckedHand {
     /// What the table's choice gives up on this hand, per unit bet (0 when it is the hand's best).
     pub fn loss(&self) -> Fraction {
-        let (a, b) = (self.own_ev, self.table_ev);
-        Fraction::new(
-            a.numerator * b.denominator - b.numerator * a.denominator,
-            a.denominator * b.denominator,
-        )
+        self.own_ev - self.table_ev
     }
 }
 

@@ -13,7 +13,7 @@ use std::io::{self, Write};
 use serde::Serialize;
 
 use crate::cards::Cards;
-use crate::engine::cost_way::{ClassCost, HouseSide, RuleCost, WayCost, difference};
+use crate::engine::cost_way::{ClassCost, HouseSide, RuleCost, WayCost};
 use crate::engine::exact_main::Fraction;
 use crate::engine::workbench::Bench;
 use crate::eval::split::split_cards;
@@ -274,7 +274,7 @@ fn figures(cost: &WayCost, side: Option<&HouseSide>, names: &Names) -> Vec<Figur
             format!(
                 "change of the optimal player's EV: EV(optimal:{w} vs {w}) - EV(optimal:{d} vs {d})"
             ),
-            missing(best_vs_way.map(|b| difference(b, cost.best_ev()))),
+            missing(best_vs_way.map(|b| b - cost.best_ev())),
         ),
     ]);
     rows
