@@ -72,6 +72,42 @@ fn both_engines_report_the_same_counts_and_the_manifest_names_which() {
         );
 }
 
+/// The table engine refuses a player who sees the dealer's hand before it prices anything (on a
+/// full deck that was minutes of work, then the refusal), and a reduced deck's table is not
+/// announced as minutes of work cached once.
+#[test]
+fn the_table_engine_refuses_before_pricing_and_a_reduced_table_is_not_called_slow() {
+    let dir = tempfile::tempdir().unwrap();
+    let exact = |player: &str, dealer: &str, game: &str| {
+        let mut cmd = paigow();
+        cmd.args(["exact", "main", "--game", game, "--player-way", player])
+            .args([
+                "--dealer-way",
+                dealer,
+                "--ranks",
+                "A234",
+                "--engine",
+                "table",
+            ])
+            .args(["--threads", "1", "--out"])
+            .arg(dir.path().join(player));
+        cmd
+    };
+    exact("exposed", "double-joker-dealer", "double-joker")
+        .assert()
+        .failure()
+        .stderr(
+            predicate::str::contains("'exposed").and(predicate::str::contains("pricing").not()),
+        );
+    exact("max-front", "foxwoods", "standard")
+        .assert()
+        .success()
+        .stderr(
+            predicate::str::contains("a reduced deck: moments, not cached")
+                .and(predicate::str::contains("a few minutes").not()),
+        );
+}
+
 #[test]
 fn a_reduced_deck_reports_the_same_bytes_at_any_thread_count() {
     let (one, two) = (tempfile::tempdir().unwrap(), tempfile::tempdir().unwrap());

@@ -8,7 +8,7 @@ use clap::Args;
 
 use crate::cli::GameArg;
 use crate::cli::help::{Accepts, Help};
-use crate::engine::exact_main::{self, MainExact, MainRun, Progress, cache};
+use crate::engine::exact_main::{self, ExactMainError, MainExact, MainRun, Progress, cache};
 use crate::engine::run::spec::{RunSpec, StrategySpec};
 use crate::game::GameRules;
 use crate::report::exact_main::{
@@ -243,6 +243,10 @@ fn obtain(
         Engine::Auto => (dealer_way().ok())
             .and_then(|d| cached_table(&d.way, game, default_dir().as_deref()))
             .map(|table| (table, false)),
+        Engine::Table if !own_cards => {
+            let player = player.strategy.name().to_string();
+            return Err(ExactMainError::NotFromOwnCards(player).into());
+        }
         Engine::Table => {
             let dealer = dealer_way()?.way;
             let note = |text: &str| {

@@ -124,9 +124,13 @@ fn build(
 ) -> PriceTable {
     let label = format!("{PREFIX}{}", dealer.label);
     let total = Shapes::new(deck).dealt_ids().count() as u64;
+    let how_long = match deck.is_full() {
+        true => "once; a few minutes on two cores",
+        false => "a reduced deck: moments, not cached",
+    };
     note(&format!(
         "{label}: pricing every setting of all {total} hand shapes of {} against {} \
-         (once; a few minutes on two cores) ...",
+         ({how_long}) ...",
         game.name, dealer.label
     ));
     let started = std::time::Instant::now();
