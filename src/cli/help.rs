@@ -37,6 +37,9 @@ pub enum Accepts {
     /// The ways that set a hand from the player's seven cards alone (house ways and the
     /// built-ins but `exposed`): `exact bonus --player-way`.
     OwnCardWays,
+    /// The ways a dealer sets by without seeing any hand (house ways, max-back, max-front):
+    /// `exact prices --dealer-way`.
+    DealerWays,
     /// Side-bet paytables: `exact bonus --bet`.
     Paytables,
 }
@@ -101,6 +104,10 @@ impl Accepts {
                     own.join(", ")
                 )
             }
+            Accepts::DealerWays => format!(
+                "  dealer ways (--dealer-way): {}, a house-way TOML file, max-back or max-front",
+                names(SHIPPED_WAYS)
+            ),
             Accepts::Paytables => format!(
                 "  side bets (--bet): {}, or a paytable TOML file",
                 names(SHIPPED_PAYTABLES)

@@ -37,7 +37,7 @@ const HELP: Help = Help {
     examples: &[
         (
             "The 100 shards of one simulation into the single run's reports",
-            "paigow merge shards/shard-*-of-100.json --out reports/standard-1e9",
+            "paigow merge shards/shard-*-of-100.json --out runs/standard-1e9",
         ),
         (
             "A complete checkpoint of a run turned into its reports, quietly",

@@ -60,7 +60,7 @@ const HELP: Help = Help {
         ),
         (
             "A whole game package: run every count and simulation the game needs, then report",
-            "paigow report --game double-joker --all --dealer-way double-joker-dealer --out reports/package/double-joker",
+            "paigow report --game double-joker --all --dealer-way double-joker-dealer --out runs/package/double-joker",
         ),
         (
             "The standard game's package with a longer simulation",
@@ -76,7 +76,8 @@ const HELP: Help = Help {
 #[derive(Args, Debug)]
 #[command(after_long_help = HELP.render())]
 pub struct ReportArgs {
-    /// Run directories written by `exact`, `simulate`, `compare`, `table` or `merge`.
+    /// Run directories written by `exact`, `simulate`, `compare`, `table`, `merge`, `cost-way`,
+    /// `sweep-way` or `derive-way`.
     #[arg(value_name = "RUN_DIR")]
     runs: Vec<PathBuf>,
     /// Report directory: report.md, report.html, plots/*.svg, tables/*.csv, runs/ (every run

@@ -58,7 +58,7 @@ const HELP: Help = Help {
     ],
     accepts: &[Accepts::Games, Accepts::Ways, Accepts::Paytables],
     writes: "summary.csv, returns.csv, convergence.csv and manifest.json (last) in --out (default \
-             runs/simulate/GAME-PLAYER-vs-DEALER-sSEED-nDEALS[-BET...]), replaced as a whole; with --shard K/M \
+             runs/simulate/GAME-PLAYER-vs-DEALER-sSEED-nDEALS[-pPLAYERS][-BET...]), replaced as a whole; with --shard K/M \
              only OUT/shard-K-of-M.json; with --checkpoint FILE, that file as the run goes.",
 };
 
@@ -448,7 +448,7 @@ fn baseline(args: &SimulateArgs, simulation: &Simulation, plan: &Plan) -> anyhow
     ))
 }
 
-/// `runs/simulate/GAME-PLAYER-vs-DEALER-sSEED-nDEALS[-pPLAYERS]`, names reduced to stems.
+/// `runs/simulate/GAME-PLAYER-vs-DEALER-sSEED-nDEALS[-pPLAYERS][-BET...]`, names reduced to stems.
 fn default_out(args: &SimulateArgs, simulation: &Simulation, plan: &Plan) -> PathBuf {
     let players = match simulation.players {
         1 => String::new(),

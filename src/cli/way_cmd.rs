@@ -37,8 +37,10 @@ const SET_HELP: Help = Help {
         ),
     ],
     accepts: &[Accepts::Games, Accepts::Ways],
-    writes: "nothing: the settings on stdout (optimal:D builds its dealer table once into the \
-             cache: $PAIGOW_CACHE_DIR, else $XDG_CACHE_HOME/paigow, else ~/.cache/paigow).",
+    writes: "nothing: the settings on stdout (full-deck-optimal:D builds its dealer table once \
+             into the cache: $PAIGOW_CACHE_DIR, else $XDG_CACHE_HOME/paigow, else \
+             ~/.cache/paigow; optimal:D prices each hand's shape, from a cached price table when \
+             there is one).",
 };
 
 /// The end of `paigow check-way --help`.
@@ -66,8 +68,9 @@ pub struct SetArgs {
     /// or optimal:D (the highest EV against dealer way D).
     #[arg(long, short = 'w')]
     way: String,
-    /// Show every rule tried and why it did or did not apply (optimal:D: every undominated
-    /// setting with its EV against the dealer table).
+    /// Show every rule tried and why it did or did not apply (optimal:D: every legal setting with
+    /// its hand shape's exact EV; full-deck-optimal:D: every undominated setting with its EV
+    /// against the full-deck dealer table).
     #[arg(long)]
     explain: bool,
     /// Every legal setting with its exact EV and win/push/loss against every dealer hand of the

@@ -194,7 +194,8 @@ impl GameRules {
             return Err(ConfigError::file(
                 &self.origin,
                 format!(
-                    "at most {MAX_SIDE_BETS} side bets a run: the game offers {offered} and {}                      more were added",
+                    "at most {MAX_SIDE_BETS} side bets a run: the game offers {offered} and {} \
+                     more were added",
                     extra.len()
                 ),
             ));

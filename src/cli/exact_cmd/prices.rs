@@ -40,7 +40,7 @@ const HELP: Help = Help {
             "paigow exact prices --dealer-way foxwoods --ranks A234 --out /tmp/prices",
         ),
     ],
-    accepts: &[Accepts::Games, Accepts::OwnCardWays],
+    accepts: &[Accepts::Games, Accepts::DealerWays],
     writes: "shapes.csv (unless --no-shapes), summary.csv and manifest.json (last) in --out \
              (default runs/exact/GAME-DEALER-prices), replaced as a whole.",
 };

@@ -6,8 +6,8 @@
 //! - [`Method::Structure`], by hand shape ([`crate::strategy::way::shapes`]): the hands of one
 //!   shape are one hand up to a relabelling of suits and jokers that keeps every split's front
 //!   and back values, so a way that reads only those and suit-blind features (every strategy
-//!   but one that sees the dealer's hand: a house way, `max-back`, `max-front`, and `optimal:D`,
-//!   whose dealer table is over the full deck, with no card removal) sets them to the same
+//!   but one that sees the dealer's hand: a house way, `max-back`, `max-front`, `optimal:D`,
+//!   whose price table sets by hand shape, and `full-deck-optimal:D`) sets them to the same
 //!   values; each shape's representative is set once and its count of hands added to its line.
 //! - [`Method::Brute`]: every hand of the deck dealt, split and set by the way.
 //!
