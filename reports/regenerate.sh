@@ -59,6 +59,10 @@ done
 # table against Foxwoods (docs/guide/diff-ways.md).
 "$BIN" diff-ways foxwoods ballys-ac --dealer-way foxwoods \
     --out reports/exact/standard-foxwoods-vs-ballys-ac-diff-ways
+# Where two more casinos' ways differ from Foxwoods, counted over every hand (docs/guide/diff-ways.md).
+for way in canterbury-park mgm-grand; do
+    "$BIN" diff-ways foxwoods "$way" --out "reports/exact/standard-foxwoods-vs-$way-diff-ways"
+done
 
 # Foxwoods' two-pair thresholds swept against a Foxwoods dealer, each variant exact from the
 # standard price table above (about 20 s once the table is cached; README, docs/guide/sweep-way.md).
