@@ -9,7 +9,7 @@
 
 use std::io::{self, Write};
 
-use super::stats::{WagerStats, mean_interval, wilson};
+use super::stats::{WagerStats, mean_interval, wilson_of_share};
 use super::{WAGER_COLUMNS, fixed, one_in, units, wager_fields};
 use crate::engine::simulate::{SideBetTally, SimTally, deals_through_block};
 use crate::game::paytable::Paytable;
@@ -141,7 +141,11 @@ fn wager_returns<W: Write>(
     let hands = stats.trials;
     for row in rows {
         let p = row.count as f64 / hands as f64;
-        let bounds = wilson(row.count, hands, 0.95);
+        // The round is the sample: several players' hands share the dealer's, so they are not
+        // independent. A round's share of hands on a line has variance at most p(1 - p), so the
+        // interval over rounds is exact in width for a line every player makes at once (the
+        // dealer not qualifying) and conservative for the rest; with one player, the hand's.
+        let bounds = wilson_of_share(p, stats.rounds, 0.95);
         let (pays, ret) = match row.pays {
             Some(u) => {
                 let paid = p * f64::from(row.payees) * u as f64 / BET_UNITS as f64;

@@ -118,9 +118,15 @@ pub fn chi_square(cells: &[(u64, f64)]) -> Option<ChiSquare> {
 
 /// The Wilson score interval for `successes` out of `n` trials (`n > 0`).
 pub fn wilson(successes: u64, n: u64, confidence: f64) -> Interval {
-    let (k, n) = (successes as f64, n as f64);
+    wilson_of_share(successes as f64 / n as f64, n, confidence)
+}
+
+/// The Wilson score interval of a share `p` observed over `n` independent samples (each a
+/// share in [0, 1], whose variance is then at most `p(1 - p)`: the interval is conservative for
+/// shares of several correlated trials, exact for 0/1 samples).
+pub fn wilson_of_share(p: f64, n: u64, confidence: f64) -> Interval {
+    let n = n as f64;
     let z = z(confidence);
-    let p = k / n;
     let z2n = z * z / n;
     let centre = (p + z2n / 2.0) / (1.0 + z2n);
     let half = z / (1.0 + z2n) * (p * (1.0 - p) / n + z2n / (4.0 * n)).sqrt();
@@ -159,6 +165,8 @@ pub fn sd_from_sums(n: u64, sum: i128, sum_squares: u128) -> f64 {
 pub struct WagerStats {
     /// Bets settled.
     pub trials: u64,
+    /// Rounds dealt, the independent samples (`trials` with one player).
+    pub rounds: u64,
     pub player_ev: f64,
     /// P(paid): both hands won, or the dealer overqualified; for a side bet, some line pays.
     pub win: f64,
@@ -180,6 +188,7 @@ impl WagerStats {
         let share = |r: BetResult| counts.with_result(r) as f64 / trials as f64;
         WagerStats {
             trials,
+            rounds: n,
             player_ev,
             win: share(BetResult::Paid),
             push: share(BetResult::Pushed),

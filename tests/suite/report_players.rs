@@ -243,3 +243,59 @@ fn a_setting_bet_is_checked_only_against_counts_of_the_same_way() {
         "foxwoods not set against its own counts"
     );
 }
+
+/// A simulation of several players gives each line's probability interval over rounds, not
+/// hands: the 6 hands of a round share the dealer's, so a line every player makes at once (the
+/// dealer's queen-high pai gow in EZ Pai Gow, and the Queen's Dragon bet on it) has as many
+/// independent samples as rounds. Its interval is the Wilson interval of its rounds; once it was
+/// that of 6 x as many hands, about 2.4 times too narrow.
+#[test]
+fn a_line_every_player_makes_at_once_has_the_interval_of_its_rounds() {
+    use paigow::report::stats::wilson;
+    let dir = tempfile::tempdir().unwrap();
+    let (players, rounds) = (6u64, 2000u64);
+    quietly_in(
+        dir.path(),
+        &[
+            "simulate",
+            "--game",
+            "ez-pai-gow",
+            "--player-way",
+            "foxwoods",
+            "--dealer-way",
+            "foxwoods",
+            "--players",
+            &players.to_string(),
+            "--deals",
+            &rounds.to_string(),
+            "--seed",
+            "1",
+            "--out",
+            "ez",
+        ],
+    );
+    let rows = csv_rows(&dir.path().join("ez/returns.csv"));
+    let (header, rows) = rows.split_first().unwrap();
+    let cell = |row: &[String], column: &str| field(header, row, column).to_string();
+    let dealer_rows: Vec<_> = (rows.iter())
+        .filter(|r| cell(r, "label").contains("queen-high pai gow"))
+        .collect();
+    assert_eq!(
+        dealer_rows.len(),
+        2,
+        "the main wager's push and the Queen's Dragon line"
+    );
+    for row in dealer_rows {
+        let count: u64 = cell(row, "count").parse().unwrap();
+        assert!(count > 0 && count % players == 0, "{row:?}");
+        let interval = wilson(count / players, rounds, 0.95);
+        assert_eq!(
+            cell(row, "probability_ci95_low"),
+            format!("{:.10}", interval.low)
+        );
+        assert_eq!(
+            cell(row, "probability_ci95_high"),
+            format!("{:.10}", interval.high)
+        );
+    }
+}

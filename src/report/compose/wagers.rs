@@ -798,6 +798,16 @@ pub fn cross_check(doc: &mut Document, sim: &WagerRun, exact: &WagerRun) {
             expected.map_or("-".to_string(), |e| percent_of(e, 4))
         ),
     };
+    let lines = match sim.players() {
+        1 => " Each line's interval holds its exact probability 95% of the time, so about one \
+               line in twenty falls outside by chance."
+            .to_string(),
+        players => format!(
+            " Each line's interval counts rounds, not hands (the {players} hands of a round \
+             share the dealer's): it holds its exact probability at least 95% of the time, \
+             exactly so for a line every player makes at once."
+        ),
+    };
     doc.paragraph(vec![
         text(format!(
             "Simulated EV {} (95% interval {} to {}); exact EV {exact_words}; the simulation is ",
@@ -806,10 +816,8 @@ pub fn cross_check(doc: &mut Document, sim: &WagerRun, exact: &WagerRun) {
             percent(sim.figure("ci95_high"), 4),
         )),
         strong(format!("{k} standard errors")),
-        text(
-            " from the exact EV (standard error: the 95% half-width over 1.96). Each line's \
-             interval holds its exact probability 95% of the time, so about one line in twenty \
-             falls outside by chance.",
-        ),
+        text(format!(
+            " from the exact EV (standard error: the 95% half-width over 1.96).{lines}"
+        )),
     ]);
 }
