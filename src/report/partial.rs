@@ -445,11 +445,12 @@ impl Difference {
     }
 }
 
-/// The first way in which `a` and `b` are not partials of one run: tool and version, the run
-/// spec field by field ([`spec_difference`]), seed, deals, chunk size, and last the
+/// The first way in which `a` and `b` are not partials of one run: tool, version and the build's
+/// commit (the version has stayed 0.1.0 through changes of results, and a run's pieces from two
+/// builds would add up to figures of neither), the run spec field by field ([`spec_difference`]), seed, deals, chunk size, and last the
 /// configuration digest (which covers all of them, so it differs alone only in a damaged file).
 fn first_difference<A, B>(a: &Partial<A>, b: &Partial<B>) -> Option<Difference> {
-    let tool = |p: &RunFacts| format!("{} {}", p.tool, p.version);
+    let tool = |p: &RunFacts| format!("{} {} (commit {})", p.tool, p.version, p.git_commit);
     let plan = [
         ("seed", a.seed.to_string(), b.seed.to_string()),
         ("deals", a.deals.to_string(), b.deals.to_string()),
@@ -466,7 +467,7 @@ fn first_difference<A, B>(a: &Partial<A>, b: &Partial<B>) -> Option<Difference> 
     ];
     let unequal =
         |(field, x, y): (&str, String, String)| (x != y).then(|| Difference::new(field, x, y));
-    unequal(("tool and version", tool(&a.facts), tool(&b.facts)))
+    unequal(("tool, version and commit", tool(&a.facts), tool(&b.facts)))
         .or_else(|| spec_difference(&a.spec, &b.spec))
         .or_else(|| plan.into_iter().find_map(unequal))
 }

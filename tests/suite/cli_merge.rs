@@ -179,8 +179,17 @@ fn shards_of_different_runs_are_refused_naming_the_difference() {
     fs::write(&edited, rehashed(other)).unwrap();
     merge(&[base[0].clone(), edited.clone()], &dir.path().join("o"))
         .failure()
-        .stderr(contains("differ in tool and version"))
+        .stderr(contains("differ in tool, version and commit"))
         .stderr(contains("9.9.9-"));
+    // A shard of another build of the same version (the version has stayed 0.1.0 through
+    // changes of results): refused, naming both commits. Once it merged.
+    let mut other: Partial<SimTally> = serde_json::from_str(&text).unwrap();
+    other.facts.git_commit = format!("{}-modified", "0".repeat(40));
+    fs::write(&edited, rehashed(other)).unwrap();
+    merge(&[base[0].clone(), edited.clone()], &dir.path().join("o"))
+        .failure()
+        .stderr(contains("differ in tool, version and commit"))
+        .stderr(contains("0000000000-modified"));
     let mut other: Partial<SimTally> = serde_json::from_str(&text).unwrap();
     other.spec.command = "table".to_string();
     fs::write(&edited, rehashed(other)).unwrap();
