@@ -723,7 +723,8 @@ impl Simulation {
 
 impl Simulation {
     /// Checks a tally read back from a file against this simulation: hands are rounds x
-    /// players, and the net is what the outcome counts pay.
+    /// players, the main wager's net is what the outcome counts pay and each side bet's what its
+    /// line counts pay, and each sum of squared round nets fits those counts.
     pub fn check_tally(&self, tally: &SimTally) -> Result<(), String> {
         tally.check()?;
         if tally.rounds.checked_mul(u64::from(self.players)) != Some(tally.hands) {
@@ -743,31 +744,51 @@ impl Simulation {
                 tally.net_units
             ));
         }
-        self.check_net_squared(tally)
+        let hands_squared = tally.outcomes.net_units_squared(&self.game.main_wager);
+        let main = (tally.net_units, tally.net_units_squared);
+        self.check_net_squared("the main wager", tally.rounds, main, hands_squared)?;
+        for (i, (plan, bet)) in self.side_bets.iter().zip(&tally.side_bets).enumerate() {
+            let lines = bet.lines.iter().copied().zip(plan.line_net.iter().copied());
+            let (_, net, hands_squared) = counted_sums(lines);
+            let name = format!("side bet {} ({})", i + 1, plan.table.name);
+            if net != bet.net {
+                return Err(format!(
+                    "{name}: tally net {} does not match its line counts ({net})",
+                    bet.net
+                ));
+            }
+            let sums = (bet.net, bet.net_squared);
+            self.check_net_squared(&name, tally.rounds, sums, hands_squared)?;
+        }
+        Ok(())
     }
 
-    /// The tally's sum of squared round nets against its outcome counts: equal to the hands'
-    /// squared nets with one player a round; with P players, at most P times them (a round's
-    /// squared net is at most P times its hands' squares) and at least the net squared over the
-    /// rounds (Cauchy-Schwarz). Counts moved between outcomes with the net adjusted are caught
-    /// here unless the squares are adjusted too.
-    fn check_net_squared(&self, tally: &SimTally) -> Result<(), String> {
-        let hands = tally.outcomes.net_units_squared(&self.game.main_wager);
-        let squared = tally.net_units_squared;
+    /// A wager's sum of squared round nets against its counts, whose hands' squared nets sum to
+    /// `hands_squared`: equal to it with one player a round; with P players, at most P times it
+    /// (a round's squared net is at most P times its hands' squares) and at least the net
+    /// squared over the rounds (Cauchy-Schwarz). Counts moved between outcomes or lines with the
+    /// net adjusted are caught here unless the squares are adjusted too.
+    fn check_net_squared(
+        &self,
+        wager: &str,
+        rounds: u64,
+        (net, squared): (i128, u128),
+        hands_squared: u128,
+    ) -> Result<(), String> {
         let fits = match self.players {
-            1 => squared == hands,
+            1 => squared == hands_squared,
             p => {
-                let most = hands.checked_mul(u128::from(p));
-                let least = (tally.net_units.unsigned_abs())
-                    .checked_mul(tally.net_units.unsigned_abs())
-                    .map(|n| n.div_ceil(u128::from(tally.rounds.max(1))));
+                let most = hands_squared.checked_mul(u128::from(p));
+                let least = (net.unsigned_abs())
+                    .checked_mul(net.unsigned_abs())
+                    .map(|n| n.div_ceil(u128::from(rounds.max(1))));
                 most.is_none_or(|m| squared <= m) && least.is_none_or(|l| squared >= l)
             }
         };
         if !fits {
             return Err(format!(
-                "tally's sum of squared nets {squared} does not fit its outcome counts (whose \
-                 hands' squared nets sum to {hands}, with {} players a round)",
+                "{wager}: tally's sum of squared nets {squared} does not fit its counts (whose \
+                 hands' squared nets sum to {hands_squared}, with {} players a round)",
                 self.players
             ));
         }

@@ -1,6 +1,6 @@
 //! `merge` and `--resume` bind every field of a run's identity (seed and tool version
-//! included) into what they verify, and check a simulation's tally against itself (outcome
-//! counts against the net and the sum of squared nets), through the real binary.
+//! included) into what they verify, and check a simulation's tally against itself (outcome and
+//! line counts against each wager's net and sum of squared nets), through the real binary.
 
 use std::fs;
 use std::path::{Path, PathBuf};
@@ -99,6 +99,32 @@ fn a_tally_moved_with_its_digests_recomputed_is_refused_by_its_own_counts() {
         .failure()
         .stderr(contains("moved.json"))
         .stderr(contains("sum of squared nets"));
+}
+
+/// A shard whose first side bet's net was raised (and its last block, so the blocks still add
+/// up) with every digest recomputed is refused: a side bet's net is what its line counts pay.
+/// Once only the main wager's was checked, and such a shard turned a side bet's EV from -4.6%
+/// to +495% with its line counts, and so `returns.csv`, unchanged.
+#[test]
+fn a_side_bets_net_that_its_line_counts_do_not_pay_is_refused() {
+    let dir = tempfile::tempdir().unwrap();
+    let files = shards(&dir.path().join("s"));
+    let mut partial: Partial<SimTally> =
+        serde_json::from_str(&fs::read_to_string(&files[0]).unwrap()).unwrap();
+    let bet = &mut partial.tally.side_bets[0];
+    bet.net += 300_000;
+    *bet.block_net.last_mut().unwrap() += 300_000;
+    partial.tally_sha256 = field_digests(
+        &partial.tally,
+        &partial.config_sha256,
+        &partial.chunk_ranges,
+    );
+    let edited = dir.path().join("edited.json");
+    fs::write(&edited, partial.to_json()).unwrap();
+    merge(&[edited, files[1].clone()], &dir.path().join("o"))
+        .failure()
+        .stderr(contains("edited.json"))
+        .stderr(contains("does not match its line counts"));
 }
 
 /// A finished run's checkpoint whose seed was edited is refused by `--resume` with that seed
