@@ -287,7 +287,7 @@ fn a_line_every_player_makes_at_once_has_the_interval_of_its_rounds() {
     );
     for row in dealer_rows {
         let count: u64 = cell(row, "count").parse().unwrap();
-        assert!(count > 0 && count % players == 0, "{row:?}");
+        assert!(count > 0 && count.is_multiple_of(players), "{row:?}");
         let interval = wilson(count / players, rounds, 0.95);
         assert_eq!(
             cell(row, "probability_ci95_low"),
