@@ -531,7 +531,7 @@ pub struct SeatStratum<'a> {
     pub weight: f64,
     pub rounds: u64,
     pub seat: &'a SeatTally,
-    pub fee_micros: u64,
+    pub fee_micros: u128,
 }
 
 /// A table seat's figures in one role (as a player, as the player-dealer, over whole
@@ -587,7 +587,8 @@ pub fn role_stats(strata: &[SeatStratum], micros_per_chip: u64) -> Option<RoleSt
     let ev_after: f64 = (live.iter())
         .map(|s| {
             let m = i128::from(micros_per_chip);
-            let exact = s.seat.net * m - i128::from(s.rounds) * i128::from(s.fee_micros);
+            let fee = i128::try_from(s.fee_micros).expect("a hand's fee fits i128");
+            let exact = s.seat.net * m - i128::from(s.rounds) * fee;
             s.weight * exact as f64 / (s.rounds as f64 * micros_per_chip as f64)
         })
         .sum();

@@ -109,7 +109,7 @@ pub fn position_strata<'a>(v: &Variant, t: &'a VariantTally) -> Vec<SeatStratum<
 pub fn room_collection(v: &Variant) -> f64 {
     let (hands, length) = v.weights();
     let micros: f64 = (0..SEATS)
-        .map(|d| hands[d] as f64 * v.fees_when(d).iter().sum::<u64>() as f64)
+        .map(|d| hands[d] as f64 * v.fees_when(d).iter().sum::<u128>() as f64)
         .sum();
     chips(micros) / length as f64
 }

@@ -297,7 +297,7 @@ fn tallies_balance_and_do_not_depend_on_threads() {
         "the bank always reaches seat 7 with 250 > 210"
     );
     assert!(banked.seats[4].no_action > 0);
-    let m = MICROS;
+    let m = u128::from(MICROS);
     assert_eq!(
         cfg.0.variants[0].fees_when(0),
         [3 * m, 2 * m, 0, 2 * m, m, 0, 3 * m]

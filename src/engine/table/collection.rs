@@ -60,11 +60,12 @@ pub enum Fee {
 }
 
 impl Fee {
-    /// The fee in micro-chips on an amount of `chips`.
-    pub fn on(self, chips: u64) -> u64 {
+    /// The fee in micro-chips on an amount of `chips` (u128: a per-chip fee on an unlimited
+    /// bank facing many bets of up to [`MAX_CHIPS`] passes u64).
+    pub fn on(self, chips: u64) -> u128 {
         match self {
-            Fee::Flat(micros) => micros,
-            Fee::PerChip(ppm) => chips * ppm,
+            Fee::Flat(micros) => u128::from(micros),
+            Fee::PerChip(ppm) => u128::from(chips) * u128::from(ppm),
         }
     }
 
@@ -161,7 +162,7 @@ impl Collection {
     }
 
     /// The fee in micro-chips on an amount of `chips`.
-    pub fn fee_micros(&self, chips: u64) -> u64 {
+    pub fn fee_micros(&self, chips: u64) -> u128 {
         self.steps
             .iter()
             .rev()
@@ -218,14 +219,15 @@ impl Fees {
     /// What each seat pays for one hand banked by `dealer` with `bank` (None: unlimited), in
     /// micro-chips: the player-dealer its bank's fee and the time fee, a seat with bets each
     /// bet's fee and the time fee, an empty seat nothing.
-    pub fn per_seat(&self, layout: &Layout, dealer: usize, bank: Option<u64>) -> [u64; SEATS] {
+    pub fn per_seat(&self, layout: &Layout, dealer: usize, bank: Option<u64>) -> [u128; SEATS] {
         std::array::from_fn(|s| {
+            let time = u128::from(self.time);
             if s == dealer {
                 let in_action = bank_in_action(layout, dealer, bank);
-                self.bank_schedule().fee_micros(in_action) + self.time
+                self.bank_schedule().fee_micros(in_action) + time
             } else if layout.has_bets(s) {
                 let bets = layout.bets[s].iter().map(|&b| self.bets.fee_micros(b));
-                bets.sum::<u64>() + self.time
+                bets.sum::<u128>() + time
             } else {
                 0
             }
@@ -336,10 +338,13 @@ impl Unknown {
         layout: &Layout,
         dealer: usize,
         bank: Option<u64>,
-    ) -> ([u64; SEATS], [u64; SEATS]) {
+    ) -> ([u128; SEATS], [u128; SEATS]) {
         let paid = |micros| (self.with_value(fees, micros)).per_seat(layout, dealer, bank);
         let (one, zero) = (paid(MICROS), paid(0));
-        (std::array::from_fn(|s| (one[s] - zero[s]) / MICROS), zero)
+        (
+            std::array::from_fn(|s| (one[s] - zero[s]) / u128::from(MICROS)),
+            zero,
+        )
     }
 
     /// The value as collection text, when it is one a schedule can hold (a fee of at least 0,
@@ -390,6 +395,27 @@ mod tests {
         assert!(parse_time("-1").is_err());
     }
 
+    /// A seat of 20 bets of the largest size against an unlimited bank: the bank has 2 x 10^13
+    /// chips in action, and a per-chip unknown prices them at 100% (10^6 micro-chips a chip),
+    /// 2 x 10^19 micro-chips, past u64 (once wrapped: a break-even of 20.6% for about 1.6%).
+    #[test]
+    fn fees_on_the_largest_seating_do_not_wrap() {
+        let seat = vec![MAX_CHIPS.to_string(); 20].join("+");
+        let layout = Layout::parse(&format!("D,{seat},-,-,-,-,-")).unwrap();
+        let fees = Fees {
+            bets: Collection::parse("1=1%").unwrap(),
+            bank: Some(Collection::parse("1=1%").unwrap()),
+            time: 0,
+        };
+        let chips = 20 * u128::from(MAX_CHIPS);
+        let (units, _) = Unknown::BankFeePerChip.line(&fees, &layout, 0, None);
+        assert_eq!(units[0], chips);
+        let (units, _) = Unknown::BetFeePerChip.line(&fees, &layout, 0, None);
+        assert_eq!(units[1], chips);
+        // 1% of every chip: 10^4 micro-chips a chip, on each side.
+        assert_eq!(fees.per_seat(&layout, 0, None)[..2], [chips * 10_000; 2]);
+    }
+
     #[test]
     fn the_bank_pays_on_what_can_get_action() {
         let layout = Layout::parse("D,100,-,50+20,40,-,200").unwrap();
@@ -402,7 +428,7 @@ mod tests {
             time: 250_000,
         };
         let paid = fees.per_seat(&layout, 0, Some(300));
-        let m = MICROS;
+        let m = u128::from(MICROS);
         assert_eq!(
             paid,
             [

@@ -255,7 +255,7 @@ impl Variant {
     }
 
     /// Each seat's collection, in micro-chips, on a hand banked by `dealer`.
-    pub fn fees_when(&self, dealer: usize) -> [u64; SEATS] {
+    pub fn fees_when(&self, dealer: usize) -> [u128; SEATS] {
         self.fees.per_seat(&self.layout, dealer, self.bank)
     }
 
