@@ -449,3 +449,32 @@ fn a_varied_bank_needs_no_bank_and_a_missing_bank_is_named() {
         .failure()
         .stderr(contains("--bank: no bank given"));
 }
+
+/// The lab report's heading of a table run names every option that shapes it, and with `--vary`
+/// the varied option: once it gave only the base seating, bank and collection, which for a
+/// varied bank is a bank no variant used.
+#[test]
+fn a_varied_table_run_is_reported_with_what_was_varied() {
+    let dir = tempfile::tempdir().unwrap();
+    let run = dir.path().join("t");
+    paigow()
+        .args(["table", "--seats", "D,10,20,-,-,-,-"])
+        .args(["--vary", "bank=100,unlimited", "--rounds", "1e3"])
+        .args(["--threads", "1", "--quiet", "--out"])
+        .arg(&run)
+        .assert()
+        .success();
+    let out = dir.path().join("report");
+    paigow()
+        .arg("report")
+        .arg(&run)
+        .arg("--out")
+        .arg(&out)
+        .arg("--quiet")
+        .assert()
+        .success();
+    let md = fs::read_to_string(out.join("report.md")).unwrap();
+    assert!(md.contains("bank collection same"), "{md}");
+    assert!(md.contains("rotation none"), "{md}");
+    assert!(md.contains("Varied: bank=100,unlimited"), "{md}");
+}

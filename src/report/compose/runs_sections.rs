@@ -149,11 +149,19 @@ fn forest_row(file: &CsvFile, row: &[String], label: String) -> Option<ForestRow
 /// A card-room table run: each CSV file, `summary.csv` turned on its side (one column per seat).
 pub fn table_section(doc: &mut Document, run: &RunDir) {
     doc.heading(4, &format!("Table run {}", run.dir));
+    let varied = match run.fact("vary") {
+        vary if vary.is_empty() => String::new(),
+        vary => format!(" Varied: {vary} (each variant sets that option; the rest are as above)."),
+    };
     doc.say(format!(
-        "Seats {}, bank {}, collection {}, player way {}, dealer way {}; {} rounds, seed {}.",
+        "Seats {}, bank {}, collection {}, bank collection {}, time collection {}, rotation {}, \
+         player way {}, dealer way {}; {} rounds, seed {}.{varied}",
         dash(&run.fact("seats")),
         dash(&run.fact("bank")),
         dash(&run.fact("collection")),
+        dash(&run.fact("bank_collection")),
+        dash(&run.fact("time_collection")),
+        dash(&run.fact("rotation")),
         dash(&run.fact("player_way")),
         dash(&run.fact("dealer_way")),
         count(&run.fact("deals")),
