@@ -147,7 +147,8 @@ fn counts_moved_between_lines_are_refused() {
 }
 
 /// Another run's manifest (1,000 deals beside 2,000 bets), an embedded game text edited after
-/// the run, a deleted category, and NaN in a table's summary are refused.
+/// the run or no longer listed in `config_files`, a deleted category, and NaN in a table's
+/// summary are refused.
 #[test]
 fn a_run_that_contradicts_itself_is_refused() {
     let dir = tempfile::tempdir().unwrap();
@@ -174,6 +175,22 @@ fn a_run_that_contradicts_itself_is_refused() {
         &run,
         &dir.path().join("o"),
         &["manifest.json: the text of", "SHA-256"],
+    );
+    // The game's line deleted from config_files: an embedded text nothing vouches for (once
+    // accepted: only a listed SHA-256 was compared).
+    let run = copy("small", dir.path());
+    let manifest = run.join("manifest.json");
+    let mut value: serde_json::Value = serde_json::from_str(&text).unwrap();
+    let files = value["config_files"].as_array_mut().unwrap();
+    files.retain(|f| f["role"] != "game");
+    fs::write(&manifest, serde_json::to_string_pretty(&value).unwrap()).unwrap();
+    refused(
+        &run,
+        &dir.path().join("o"),
+        &[
+            "manifest.json: it embeds the text of",
+            "config_files list no SHA-256",
+        ],
     );
 
     let run = copy("categories", dir.path());

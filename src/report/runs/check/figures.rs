@@ -435,7 +435,8 @@ fn choose7(n: u128) -> u128 {
 }
 
 /// Every input text the manifest's spec embeds has the SHA-256 its `config_files` lists for the
-/// same origin (a text edited after the run, or the listing, is refused).
+/// same origin (a text edited after the run, or the listing, or a listing that lost the file, is
+/// refused).
 pub fn check_inputs(spec: Option<&RunSpec>, inputs: &[InputFile]) -> Result<(), String> {
     let Some(spec) = spec else {
         return Ok(());
@@ -449,8 +450,18 @@ pub fn check_inputs(spec: Option<&RunSpec>, inputs: &[InputFile]) -> Result<(), 
             .filter(|i| i.origin == file.origin)
             .filter_map(|i| i.sha256.as_deref())
             .collect();
-        if !listed.is_empty() && !listed.contains(&file.sha256().as_str()) {
-            return Err(mismatch(file, listed[0]));
+        match listed.first() {
+            None => {
+                return Err(format!(
+                    "manifest.json: it embeds the text of {} but its config_files list no SHA-256 \
+                     for it: the listing was edited",
+                    file.origin
+                ));
+            }
+            Some(first) if !listed.contains(&file.sha256().as_str()) => {
+                return Err(mismatch(file, first));
+            }
+            Some(_) => {}
         }
     }
     Ok(())
