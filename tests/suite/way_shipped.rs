@@ -251,6 +251,8 @@ fn gold_star_school_every_rule() {
         ("Js Jd 6h 6c Ad 9h 2c", 13, "6h 6c"),
         ("6s 6d 5h 5c Ad 9h 2c", 14, "Ad 9h"),
         ("6s 6d 3h 3c Kd 9h 2c", 14, "Kd 9h"),
+        // Both pairs behind, not a straight that breaks them (9,216 hands once set so).
+        ("6s 6h 5d 5c 4s 3h 2d", 14, "4s 3h"),
         ("Qs Qd 5h 5c Ad 9h 2c", 15, "Ad 9h"),
         ("Qs Qd 5h 5c Kd 9h 2c", 15, "5h 5c"),
         // Aces and 5s with a straight: no ace single, so split (see mgm-grand).
@@ -279,6 +281,8 @@ fn frixo_summary_every_rule() {
         ("As Ad 5h 5c Kd 9h 2c", 7, "5h 5c"),
         ("Qs Qd 8h 8c Ad 9h 2c", 8, "8h 8c"),
         ("6s 6d 3h 3c Ad 9h 2c", 9, "Ad 9h"),
+        // Never split: both pairs behind, not a straight that breaks them (9,216 hands once).
+        ("6s 6h 5d 5c 4s 3h 2d", 9, "4s 3h"),
         ("Ts Td 5h 5c Ad 9h 2c", 10, "Ad 9h"),
         ("Ts Td 5h 5c Kd 9h 2c", 10, "5h 5c"),
         ("4s 4d 9h Tc Jd Qh Kc", 11, "4s 4d"),
