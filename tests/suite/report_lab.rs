@@ -245,6 +245,8 @@ fn a_mix_naming_no_wager_or_a_bad_amount_is_refused() {
         ),
         ("main=x", "'main=x': expected NAME=AMOUNT"),
         ("main=-1", "'main=-1': expected NAME=AMOUNT"),
+        // Once accepted: the mix's SD of a round came out inf, with exit status 0.
+        ("main=1e160", "'main=1e160': expected NAME=AMOUNT"),
         ("main=1,main=2", "main is given twice"),
     ] {
         paigow()

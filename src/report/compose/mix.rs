@@ -52,7 +52,7 @@ impl Amounts {
             let expected = || {
                 format!(
                     "'{item}': expected NAME=AMOUNT (a wager: main, or a side bet's name such as \
-                     big-hand-bonus) or AMOUNT alone, an amount a number 0 or more"
+                     big-hand-bonus) or AMOUNT alone, an amount a number from 0 to 10^12"
                 )
             };
             let (name, value) = match item.split_once('=') {
@@ -60,7 +60,9 @@ impl Amounts {
                 None => (None, item),
             };
             let value: f64 = value.trim().parse().map_err(|_| expected())?;
-            if !value.is_finite() || value < 0.0 {
+            // At most 10^12 units, so that every figure from it (squares of units x SD
+            // included) stays finite.
+            if !(0.0..=1e12).contains(&value) {
                 return Err(expected());
             }
             match name {
