@@ -815,6 +815,18 @@ impl Paytable {
     pub fn from_toml(text: &str, origin: &str) -> Result<Paytable, ConfigError> {
         let file: PaytableFile = parse_toml(text, origin)?;
         check_name(origin, text, &file.name)?;
+        if crate::game::wager::names_the_main_wager(&file.name) {
+            return Err(ConfigError::at_key(
+                origin,
+                text,
+                &["name"],
+                format!(
+                    "name = \"{}\": that is the main wager's name in every report (and in --mix): \
+                     name the side bet otherwise",
+                    file.name
+                ),
+            ));
+        }
         let _ = &file.notes;
         let at = |span: std::ops::Range<usize>, message: String| {
             ConfigError::at(origin, text, span.start, message)
@@ -1081,6 +1093,22 @@ fn check_reachable(above: &[Line], line: &Line) -> Result<(), String> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// A side bet named as the main wager is refused at its name: `simulate` once wrote two
+    /// `main` rows in summary.csv, which `report` then refused.
+    #[test]
+    fn a_side_bet_may_not_take_the_main_wagers_name() {
+        for name in ["main", "Main Wager", "MAIN-WAGER"] {
+            let text = format!("name = \"{name}\"\n[[line]]\nevent = \"flush\"\npays = 3\n");
+            let err = Paytable::from_toml(&text, "p.toml")
+                .unwrap_err()
+                .to_string();
+            assert!(err.starts_with("p.toml:1:1:"), "{err}");
+            assert!(err.contains("the main wager's name"), "{err}");
+        }
+        let text = "name = \"Main Street Bonus\"\n[[line]]\nevent = \"flush\"\npays = 3\n";
+        assert!(Paytable::from_toml(text, "p.toml").is_ok());
+    }
 
     /// Every event of the declaration table parses from its name and its aliases and prints
     /// back; no two events share a spelling; the list of valid names shows every event.

@@ -45,6 +45,21 @@ use crate::game::settlement::{CELLS, DealerClass, DoubleCopy, Settlement, cell_o
 /// Units per bet: every payout is a whole number of these.
 pub const BET_UNITS: i64 = 10_000;
 
+/// The main wager's name in simulated reports and in exact ones (so no side bet may take it:
+/// [`names_the_main_wager`]).
+pub const MAIN_NAMES: [&str; 2] = ["main", "main wager"];
+
+/// Whether a side bet's `name` reads as the main wager's (case, blanks and punctuation aside),
+/// which the reports and `--mix` could not tell apart.
+pub fn names_the_main_wager(name: &str) -> bool {
+    let key = |s: &str| -> String {
+        (s.chars().filter(char::is_ascii_alphanumeric))
+            .map(|c| c.to_ascii_lowercase())
+            .collect()
+    };
+    MAIN_NAMES.iter().any(|main| key(main) == key(name))
+}
+
 /// How the house is paid on the main wager.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
 pub enum Commission {

@@ -29,8 +29,7 @@ use crate::game::paytable::SHIPPED_PAYTABLES;
 use crate::report::facts::InputFile;
 use crate::strategy::way::SHIPPED_WAYS;
 
-/// The main wager's name in simulated reports and in exact ones.
-pub const MAIN_NAMES: [&str; 2] = ["main", "main wager"];
+pub use crate::game::wager::MAIN_NAMES;
 
 /// A run directory that cannot be read.
 #[derive(Debug, Error, PartialEq, Eq)]
