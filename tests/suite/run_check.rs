@@ -115,6 +115,23 @@ fn an_edited_ev_is_refused() {
     );
 }
 
+/// A convergence.csv cut short (its rows at the run's whole deals deleted) is refused: its
+/// plot would be drawn from the stub. Once only an edited last row was.
+#[test]
+fn a_convergence_file_without_its_last_row_is_refused() {
+    let dir = tempfile::tempdir().unwrap();
+    let run = copy("small", dir.path());
+    edit_csv(&run.join("convergence.csv"), |rows| {
+        let deals = col(rows, "deals");
+        rows.retain(|r| r[deals] != "1000");
+    });
+    refused(
+        &run,
+        &dir.path().join("o"),
+        &["convergence.csv: no row of wager", "at all 1000 deals"],
+    );
+}
+
 /// Counts moved from the win line to the lose line of returns.csv (the total kept), their
 /// probabilities and returns rewritten to match, are refused: the lines no longer pay the EV.
 #[test]

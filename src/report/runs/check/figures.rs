@@ -274,8 +274,13 @@ fn check_convergence_end(
     let end = (convergence.rows.iter().zip(&convergence.lines))
         .filter(|(r, _)| convergence.get(r, "wager") == wager)
         .find(|(r, _)| number(convergence, r, "deals") == Some(deals as f64));
-    if let Some((row, line)) = end
-        && let Some(x) = number(convergence, row, "player_ev")
+    let Some((row, line)) = end else {
+        return Err(format!(
+            "convergence.csv: no row of wager '{wager}' at all {deals} deals: the file is cut \
+             short or edited"
+        ));
+    };
+    if let Some(x) = number(convergence, row, "player_ev")
         && !same(x, ev)
     {
         return Err(format!(
