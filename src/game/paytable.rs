@@ -1009,6 +1009,10 @@ fn pay_order_warnings(lines: &[Line], origin: &str) -> Vec<String> {
     warnings
 }
 
+/// The lowest top card of a pai gow (seven cards of seven ranks, no straight or flush), as a
+/// [`Event::PaiGowHigh`] rank index: a 9 (`9 8 7 6 4 3 2`), since 2 to 8 are a straight.
+const LOWEST_PAI_GOW_TOP: u8 = 7;
+
 fn parse_line(line: &LineFile) -> Result<Line, String> {
     let event = Event::parse(&line.event).ok_or_else(|| {
         format!(
@@ -1017,6 +1021,15 @@ fn parse_line(line: &LineFile) -> Result<Line, String> {
             Event::valid_names()
         )
     })?;
+    if let Event::PaiGowHigh(top) = event
+        && top < LOWEST_PAI_GOW_TOP
+    {
+        return Err(format!(
+            "event '{}': no seven cards make it (a pai gow of seven ranks with no straight \
+             holds at least a 9: 9 8 7 6 4 3 2); the lowest is pai_gow_9_high",
+            line.event
+        ));
+    }
     let (pays, written) = match &line.pays {
         PaysFile::ToOne(x) if *x <= 0 => {
             return Err(NOT_POSITIVE.replace("{x}", &x.to_string()));
@@ -1093,6 +1106,22 @@ fn check_reachable(above: &[Line], line: &Line) -> Result<(), String> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// A pai gow below 9-high is refused at its line: no seven cards make it (seven ranks of 2
+    /// to 8 are a straight). Once such a line was counted as 0 hands, silently.
+    #[test]
+    fn a_pai_gow_no_hand_makes_is_refused() {
+        for (top, refused) in [("2", true), ("8", true), ("9", false), ("a", false)] {
+            let text = format!(
+                "name = \"P\"\n[[line]]\nevent = \"pai_gow_{top}_high\"\npays = 100\n"
+            );
+            let result = Paytable::from_toml(&text, "p.toml");
+            assert_eq!(result.is_err(), refused, "{top}: {result:?}");
+            if let Err(e) = result {
+                assert!(e.to_string().contains("no seven cards make it"), "{e}");
+            }
+        }
+    }
 
     /// A side bet named as the main wager is refused at its name: `simulate` once wrote two
     /// `main` rows in summary.csv, which `report` then refused.

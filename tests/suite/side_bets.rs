@@ -87,7 +87,7 @@ fn every_event_tables() -> Vec<Paytable> {
                 "flush",
                 "pai_gow_A_high",
                 "pai_gow_Q_high",
-                "pai_gow_7_high",
+                "pai_gow_10_high",
                 "three_pair",
                 "high_card",
             ],
