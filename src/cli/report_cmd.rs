@@ -312,14 +312,19 @@ fn is_report_set(dir: &Path, entries: &[std::fs::DirEntry]) -> bool {
     })
 }
 
-/// Refuses a run directory inside `out`: the report replaces `out` as a whole, so the run would
-/// be removed with it (report an earlier package's runs into another directory).
+/// Refuses a run directory inside `out` (the report replaces `out` as a whole, so the run would
+/// be removed with it: report an earlier package's runs into another directory), and `out`
+/// inside a run directory (the report would be written into the run it reads, which the run
+/// commands then refuse to replace).
 fn refuse_runs_inside(runs: &[PathBuf], out: &Path) -> anyhow::Result<()> {
-    let Ok(out_path) = std::fs::canonicalize(out) else {
+    let Some(out_path) = resolved(out) else {
         return Ok(());
     };
     for run in runs {
-        if std::fs::canonicalize(run).is_ok_and(|r| r.starts_with(&out_path)) {
+        let Ok(run_path) = std::fs::canonicalize(run) else {
+            continue;
+        };
+        if run_path.starts_with(&out_path) {
             anyhow::bail!(
                 "{}: is inside --out {}, which the report replaces as a whole (it would remove \
                  the run); give the report another --out",
@@ -327,8 +332,28 @@ fn refuse_runs_inside(runs: &[PathBuf], out: &Path) -> anyhow::Result<()> {
                 out.display()
             );
         }
+        if out_path.starts_with(&run_path) {
+            anyhow::bail!(
+                "--out {}: is inside the run directory {}, which the report reads (a report \
+                 written into a run would leave it no longer a run); give the report another --out",
+                out.display(),
+                run.display()
+            );
+        }
     }
     Ok(())
+}
+
+/// `path` made absolute through its nearest existing ancestor (the rest as written), so that a
+/// directory not made yet compares with existing ones; None for a path ending in `..`.
+fn resolved(path: &Path) -> Option<PathBuf> {
+    if let Ok(existing) = std::fs::canonicalize(path) {
+        return Some(existing);
+    }
+    let parent = (path.parent())
+        .filter(|p| !p.as_os_str().is_empty())
+        .unwrap_or(Path::new("."));
+    Some(resolved(parent)?.join(path.file_name()?))
 }
 
 /// The folder of a package's runs, in the report directory.

@@ -670,3 +670,34 @@ fn a_package_with_a_bad_option_fails_before_its_first_step() {
         .stderr(contains("threads"));
     assert!(!out.exists());
 }
+
+/// A run directory inside `--out` is refused (the report would remove it), and so is `--out`
+/// inside a run directory (once accepted: the report went into the run, which `simulate` then
+/// refused to replace, "holds files that are not a paigow report set").
+#[test]
+fn a_report_and_its_runs_may_not_nest() {
+    let dir = tempfile::tempdir().unwrap();
+    let run = dir.path().join("run");
+    crate::common::cli::simulate_ways("foxwoods", "foxwoods")
+        .args(["--deals", "1e3", "--threads", "1", "--quiet", "--out"])
+        .arg(&run)
+        .assert()
+        .success();
+    let report = |runs: &[&Path], out: &Path| {
+        paigow()
+            .arg("report")
+            .args(runs)
+            .arg("--out")
+            .arg(out)
+            .arg("--quiet")
+            .assert()
+    };
+    report(&[&run], &run.join("sub"))
+        .failure()
+        .stderr(predicates::str::contains("is inside the run directory"));
+    assert!(!run.join("sub").exists());
+    let nested = crate::common::run_files::copy_run(&run, &dir.path().join("out").join("runs"));
+    report(&[&nested], &dir.path().join("out"))
+        .failure()
+        .stderr(predicates::str::contains("is inside --out"));
+}
