@@ -1112,9 +1112,8 @@ mod tests {
     #[test]
     fn a_pai_gow_no_hand_makes_is_refused() {
         for (top, refused) in [("2", true), ("8", true), ("9", false), ("a", false)] {
-            let text = format!(
-                "name = \"P\"\n[[line]]\nevent = \"pai_gow_{top}_high\"\npays = 100\n"
-            );
+            let text =
+                format!("name = \"P\"\n[[line]]\nevent = \"pai_gow_{top}_high\"\npays = 100\n");
             let result = Paytable::from_toml(&text, "p.toml");
             assert_eq!(result.is_err(), refused, "{top}: {result:?}");
             if let Err(e) = result {
