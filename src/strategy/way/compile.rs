@@ -508,9 +508,12 @@ fn compile_alt(a: &AltFile) -> Result<Alt, String> {
     let rank_range = |c: &Option<CondFile>, what: &str| -> Result<(u8, u8), String> {
         match c {
             None => Ok((0, 12)),
-            Some(c) => bounds(c, Kind::Rank)
-                .map(|(lo, hi, _)| (lo, hi))
-                .map_err(|e| format!("front.{what}: {e}")),
+            Some(c) => match bounds(c, Kind::Rank).map_err(|e| format!("front.{what}: {e}"))? {
+                (lo, hi, _) if lo > hi => Err(format!(
+                    "front.{what}: contradictory bounds (min above max)"
+                )),
+                (lo, hi, _) => Ok((lo, hi)),
+            },
         }
     };
     Ok(Alt {

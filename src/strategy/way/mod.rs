@@ -226,6 +226,25 @@ mod tests {
         }
     }
 
+    /// Bounds on the front's cards with min above max are refused at load, as `when` and `back`
+    /// bounds are (once such a rule loaded and always fell through; only check-way warned).
+    #[test]
+    fn contradictory_front_card_bounds_are_refused() {
+        for bound in [
+            "top = { min = \"A\", max = \"2\" }",
+            "second = { min = \"K\", max = \"3\" }",
+        ] {
+            let text = format!(
+                "name = \"w\"\nsource = \"s\"\n[[rule]]\nname = \"r\"\nwhen = {{ pairs = 2 }}\n\
+                 set = [ {{ front = {{ {bound} }} }} ]\n[[rule]]\nname = \"rest\"\nset = [ {{}} ]\n"
+            );
+            let error = HouseWay::from_toml(&text, "w.toml")
+                .unwrap_err()
+                .to_string();
+            assert!(error.contains("contradictory bounds"), "{bound}: {error}");
+        }
+    }
+
     /// A shipped way's text with one more rule is no longer a shipped text: it is validated.
     #[test]
     fn an_edited_shipped_way_is_validated() {
