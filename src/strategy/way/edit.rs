@@ -281,8 +281,20 @@ fn select_rule(selector: &str, rules: &[Value]) -> Result<usize, String> {
             "rule[{selector}]: name a rule by its number (1 to {count}) or its name in quotes"
         ));
     };
-    if let Some(i) = rules.iter().position(|r| rule_name(r) == name) {
-        return Ok(i);
+    let named: Vec<usize> = (0..count)
+        .filter(|&i| rule_name(&rules[i]) == name)
+        .collect();
+    match named.as_slice() {
+        [one] => return Ok(*one),
+        [] => {}
+        many => {
+            let numbers: Vec<String> = many.iter().map(|i| (i + 1).to_string()).collect();
+            return Err(format!(
+                "'{name}' is the name of {} rules ({}): name one by its number",
+                many.len(),
+                numbers.join(", ")
+            ));
+        }
     }
     let starting: Vec<usize> = (0..count)
         .filter(|&i| rule_name(&rules[i]).starts_with(name))
@@ -597,6 +609,22 @@ mod tests {
         );
         let err = Sweep::parse(r#"rule["two pair"].when.pairs=1"#, foxwoods()).unwrap_err();
         assert!(err.contains("starts the names of 3 rules"), "{err}");
+        // Two rules of one name: refused, not the first taken silently.
+        let twice = foxwoods().replacen(
+            "name = \"two pair, big pair jacks",
+            "name = \"dup\"\n# was: two pair, big pair jacks",
+            1,
+        );
+        let twice = twice.replacen(
+            "name = \"two pair, big pair 7s",
+            "name = \"dup\"\n# was: 7s",
+            1,
+        );
+        let err = Sweep::parse(r#"rule["dup"].position=1"#, &twice).unwrap_err();
+        assert!(
+            err.contains("'dup' is the name of 2 rules (10, 11)"),
+            "{err}"
+        );
     }
 
     #[test]
