@@ -245,8 +245,17 @@ impl GameRules {
             ));
         }
         let _ = file.notes;
-        for bet in &side_bets {
-            bet.check_deck(deck.jokers(), deck.size())?;
+        // A bet the deck cannot pay: the game's side_bets line, then the paytable's (a chain).
+        for (i, bet) in side_bets.iter().enumerate() {
+            bet.check_deck(deck.jokers(), deck.size()).map_err(|e| {
+                let listed = file.side_bets.get(i).unwrap_or(&bet.name);
+                ConfigError::at_key(
+                    origin,
+                    text,
+                    &["side_bets", &i.to_string()],
+                    format!("side bet '{listed}': {e}"),
+                )
+            })?;
         }
         Ok(GameRules {
             name: file.name,
@@ -345,6 +354,18 @@ mod tests {
             assert!(GameRules::from_toml(bad, "g.toml").is_err(), "{bad}");
         }
         assert!(GameRules::load("no-such-game").is_err());
+    }
+
+    #[test]
+    fn a_side_bet_the_deck_cannot_pay_names_the_game_and_the_paytable() {
+        let text = "name = \"g\"\ndeck = 53\nside_bets = [\"joker-bonus\"]\n";
+        let error = GameRules::from_toml(text, "g.toml")
+            .unwrap_err()
+            .to_string();
+        assert!(error.starts_with("g.toml:3:"), "{error}");
+        assert!(error.contains("side bet 'joker-bonus'"), "{error}");
+        assert!(error.contains("joker-bonus.toml:"), "{error}");
+        assert!(error.contains("needs 2 joker(s)"), "{error}");
     }
 
     #[test]
