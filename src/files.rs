@@ -208,6 +208,7 @@ pub fn parse_toml<T: DeserializeOwned>(text: &str, origin: &str) -> Result<T, Co
         if let Some(number) = integer_too_wide(&message) {
             message = format!("{number} is out of range (a TOML integer has at most 64 bits)");
         }
+        let message = in_words(&message);
         ConfigError::At {
             origin: origin.to_string(),
             line,
@@ -215,6 +216,28 @@ pub fn parse_toml<T: DeserializeOwned>(text: &str, origin: &str) -> Result<T, Co
             message,
         }
     })
+}
+
+/// A serde message with its Rust number types said in words ("expected u8" is "expected a
+/// whole number from 0 to 255").
+fn in_words(message: &str) -> String {
+    const WORDS: [(&str, &str); 8] = [
+        ("u8", "a whole number from 0 to 255"),
+        ("u16", "a whole number from 0 to 65535"),
+        ("u32", "a whole number 0 or more"),
+        ("u64", "a whole number 0 or more"),
+        ("usize", "a whole number 0 or more"),
+        ("i64", "a whole number"),
+        ("f64", "a number"),
+        ("f32", "a number"),
+    ];
+    match message.rsplit_once("expected ") {
+        Some((before, ty)) => match WORDS.iter().find(|(rust, _)| *rust == ty.trim()) {
+            Some((_, words)) => format!("{before}expected {words}"),
+            None => message.to_string(),
+        },
+        None => message.to_string(),
+    }
 }
 
 /// The integer of a message that serde gives for one too wide for 64 bits ("invalid type:

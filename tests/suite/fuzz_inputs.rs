@@ -279,13 +279,20 @@ fn config_error(e: ConfigError, origin: &str, input: &str) -> (String, bool) {
     (text, true)
 }
 
-/// Whether a message shows an internal type name (`WhenFile`, `Spanned<...>`, `struct X`).
+/// Whether a message shows an internal type name (`WhenFile`, `Spanned<...>`, `struct X`, a
+/// number type such as `u8`: once "deck = 53.0: expected u8").
 fn names_rust_type(text: &str) -> bool {
     let camel_file = |w: &str| {
         w.len() > 4 && w.ends_with("File") && w.starts_with(|c: char| c.is_ascii_uppercase())
     };
+    let number_type = |w: &str| {
+        [
+            "u8", "u16", "u32", "u64", "usize", "i8", "i16", "i32", "i64", "i128", "f32", "f64",
+        ]
+        .contains(&w)
+    };
     text.split(|c: char| !c.is_alphanumeric())
-        .any(|w| camel_file(w) || w == "Spanned" || w == "DeValue")
+        .any(|w| camel_file(w) || w == "Spanned" || w == "DeValue" || number_type(w))
         || text.contains("struct ")
         || text.contains("enum ")
 }
@@ -438,6 +445,21 @@ fn errors_are_short_name_the_duplicate_key_and_no_rust_type() {
         {
             let text = format!("name = \"g\"\ndeck = 53\njoker = \"{huge}\"\n");
             (text.clone(), game_error(&text), "games/g.toml:3:")
+        },
+        // Number types in words: once "expected u8", "expected f64", "expected u64".
+        {
+            let text = "name = \"g\"\ndeck = 53.0\n".to_string();
+            (text.clone(), game_error(&text), "games/g.toml:2:")
+        },
+        {
+            let text = "name = \"g\"\n[main_wager]\ncommission_percent = \"5\"\n".to_string();
+            (text.clone(), game_error(&text), "games/g.toml:3:")
+        },
+        {
+            let text =
+                "name = \"p\"\n[[line]]\nevent = \"flush\"\npays = 5\nclaimed_combinations = -1\n"
+                    .to_string();
+            (text.clone(), table_error(&text), "p.toml:5:")
         },
     ];
     for (input, error, start) in cases {
