@@ -132,7 +132,7 @@ impl GameRules {
     /// Parses and validates a game definition; its side bets are read from the paytables it
     /// names (files relative to it, or shipped names).
     pub fn from_toml(text: &str, origin: &str) -> Result<GameRules, ConfigError> {
-        let file: GameFile = parse_toml(text, origin)?;
+        let file: GameFile = parse_game(text, origin)?;
         let side_bets = load_side_bets(&file.side_bets, text, origin)?;
         GameRules::build(file, text, origin, side_bets)
     }
@@ -140,7 +140,7 @@ impl GameRules {
     /// A game from the exact texts of its file and of its side bets' paytables (as a partial
     /// result stores them), reading no other file.
     pub fn from_texts(game: &TextFile, side_bets: &[TextFile]) -> Result<GameRules, ConfigError> {
-        let file: GameFile = parse_toml(&game.text, &game.origin)?;
+        let file: GameFile = parse_game(&game.text, &game.origin)?;
         if file.side_bets.len() != side_bets.len() {
             return Err(ConfigError::at_key(
                 &game.origin,
@@ -274,6 +274,30 @@ impl GameRules {
     }
 }
 
+/// A game file parsed; an error of the `[main_wager]` rules, which serde places at the table's
+/// header, is moved to the line of the key it names (`overqualifier = 7: ...` at `overqualifier`).
+fn parse_game(text: &str, origin: &str) -> Result<GameFile, ConfigError> {
+    parse_toml(text, origin).map_err(|error| {
+        let ConfigError::At { message, .. } = &error else {
+            return error;
+        };
+        let names = |key: &str| {
+            (message.strip_prefix(key)).is_some_and(|rest| rest.starts_with([' ', ':']))
+        };
+        let key = wager::MAIN_WAGER_KEYS.into_iter().find(|k| names(k));
+        let written = |key: &str| {
+            let table = crate::files::key_offset(text, &["main_wager"]);
+            crate::files::key_offset(text, &["main_wager", key]) != table
+        };
+        match key {
+            Some(key) if written(key) => {
+                ConfigError::at_key(origin, text, &["main_wager", key], message.clone())
+            }
+            _ => error,
+        }
+    })
+}
+
 /// Loads the side bets a game names: a path relative to the game file's directory when such a
 /// file exists, else a path as given or a shipped paytable name. Two bets may not share a name.
 /// An error names the game file and the line of `side_bets` (of the bet at fault).
@@ -354,6 +378,24 @@ mod tests {
             assert!(GameRules::from_toml(bad, "g.toml").is_err(), "{bad}");
         }
         assert!(GameRules::load("no-such-game").is_err());
+    }
+
+    #[test]
+    fn a_main_wager_rule_error_names_the_keys_line() {
+        let game = |rule: &str| {
+            let text =
+                format!("name = \"g\"\n[main_wager]\ncommission = \"percent_of_win\"\n{rule}\n");
+            GameRules::from_toml(&text, "g.toml")
+                .unwrap_err()
+                .to_string()
+        };
+        for rule in [
+            "commission_percent = 0.001",
+            "overqualifier = 7\ncommission_percent = 5",
+        ] {
+            let error = game(rule);
+            assert!(error.starts_with("g.toml:4:1:"), "{rule}: {error}");
+        }
     }
 
     #[test]

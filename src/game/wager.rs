@@ -141,6 +141,17 @@ struct MainWagerFile {
     double_copy: DoubleCopy,
 }
 
+/// The keys of `[main_wager]` (the fields of `MainWagerFile`), whose rules are checked on the
+/// whole table: an error names the key it is about first (`overqualifier = 7: ...`).
+pub const MAIN_WAGER_KEYS: [&str; 6] = [
+    "commission_percent",
+    "commission",
+    "dealer_qualifies",
+    "overqualifier",
+    "dealer_exposed",
+    "double_copy",
+];
+
 /// The multiples an overqualifier may pay: a casino offering the game picks one.
 pub const OVERQUALIFIER_MULTIPLES: std::ops::RangeInclusive<u8> = 1..=4;
 
