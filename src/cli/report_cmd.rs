@@ -314,8 +314,8 @@ fn is_report_set(dir: &Path, entries: &[std::fs::DirEntry]) -> bool {
 
 /// Refuses a run directory inside `out` (the report replaces `out` as a whole, so the run would
 /// be removed with it: report an earlier package's runs into another directory), and `out`
-/// inside a run directory (the report would be written into the run it reads, which the run
-/// commands then refuse to replace).
+/// inside a run directory (one with a manifest: the report would be written into the run it
+/// reads, which the run commands then refuse to replace).
 fn refuse_runs_inside(runs: &[PathBuf], out: &Path) -> anyhow::Result<()> {
     let Some(out_path) = resolved(out) else {
         return Ok(());
@@ -332,7 +332,7 @@ fn refuse_runs_inside(runs: &[PathBuf], out: &Path) -> anyhow::Result<()> {
                 out.display()
             );
         }
-        if out_path.starts_with(&run_path) {
+        if out_path.starts_with(&run_path) && run_path.join("manifest.json").is_file() {
             anyhow::bail!(
                 "--out {}: is inside the run directory {}, which the report reads (a report \
                  written into a run would leave it no longer a run); give the report another --out",

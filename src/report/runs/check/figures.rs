@@ -133,6 +133,10 @@ pub fn check_wager_figures(
     let (summary, returns) = (&csv["summary.csv"], &csv["returns.csv"]);
     let players = whole(manifest, "players_per_deal").unwrap_or(1);
     let one_hand_a_bet = *kind != RunKind::Simulate || players == 1;
+    // The manifest first: another run's manifest is named as such, not as a cut-short file.
+    if *kind == RunKind::Simulate {
+        check_simulation_manifest(manifest, summary, players)?;
+    }
     for (row, &line) in summary.rows.iter().zip(&summary.lines) {
         let wager = summary.get(row, "wager");
         let at = format!("summary.csv line {line}, wager '{wager}'");
@@ -165,9 +169,6 @@ pub fn check_wager_figures(
         if let Some(convergence) = csv.get("convergence.csv") {
             check_convergence_end(convergence, manifest, wager, ev)?;
         }
-    }
-    if *kind == RunKind::Simulate {
-        check_simulation_manifest(manifest, summary, players)?;
     }
     Ok(())
 }
