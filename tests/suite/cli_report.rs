@@ -444,16 +444,7 @@ fn a_run_of_an_unknown_command_shows_its_files() {
         "seat,share\n1,0.1250000000\n2,1234567\n",
     )
     .unwrap();
-    let out = dir.path().join("r");
-    paigow()
-        .arg("report")
-        .arg(&run)
-        .arg("--out")
-        .arg(&out)
-        .arg("--quiet")
-        .assert()
-        .success();
-    let md = fs::read_to_string(out.join("report.md")).unwrap();
+    let md = crate::common::cli::report_md(&run, &dir.path().join("r"));
     assert!(md.contains("### Other runs"), "{md}");
     assert!(
         md.contains("| 1 | 0.1250000000 |") && md.contains("| 2 | 1,234,567 |"),

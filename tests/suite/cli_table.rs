@@ -464,16 +464,7 @@ fn a_varied_table_run_is_reported_with_what_was_varied() {
         .arg(&run)
         .assert()
         .success();
-    let out = dir.path().join("report");
-    paigow()
-        .arg("report")
-        .arg(&run)
-        .arg("--out")
-        .arg(&out)
-        .arg("--quiet")
-        .assert()
-        .success();
-    let md = fs::read_to_string(out.join("report.md")).unwrap();
+    let md = crate::common::cli::report_md(&run, &dir.path().join("report"));
     assert!(md.contains("bank collection same"), "{md}");
     assert!(md.contains("rotation none"), "{md}");
     assert!(md.contains("Varied: bank=100,unlimited"), "{md}");

@@ -73,3 +73,16 @@ pub fn simulate_reports(dir: &Path) -> (String, String, String) {
         read("convergence.csv"),
     )
 }
+
+/// `paigow report RUN --out OUT --quiet`, which must succeed; the report's `report.md`.
+pub fn report_md(run: &Path, out: &Path) -> String {
+    paigow()
+        .arg("report")
+        .arg(run)
+        .arg("--out")
+        .arg(out)
+        .arg("--quiet")
+        .assert()
+        .success();
+    fs::read_to_string(out.join("report.md")).unwrap()
+}
