@@ -87,7 +87,7 @@ struct GameFile {
     wheel: Wheel,
     /// Main-wager rules (`[main_wager]`); absent: no commission, no qualification.
     #[serde(default)]
-    main_wager: MainWager,
+    main_wager: wager::MainWagerFile,
     /// Side bets offered: shipped paytable names, or paytable files (relative to this file).
     #[serde(default)]
     side_bets: Vec<String>,
@@ -132,15 +132,15 @@ impl GameRules {
     /// Parses and validates a game definition; its side bets are read from the paytables it
     /// names (files relative to it, or shipped names).
     pub fn from_toml(text: &str, origin: &str) -> Result<GameRules, ConfigError> {
-        let file: GameFile = parse_game(text, origin)?;
+        let (file, main_wager) = parse_game(text, origin)?;
         let side_bets = load_side_bets(&file.side_bets, text, origin)?;
-        GameRules::build(file, text, origin, side_bets)
+        GameRules::build(file, main_wager, text, origin, side_bets)
     }
 
     /// A game from the exact texts of its file and of its side bets' paytables (as a partial
     /// result stores them), reading no other file.
     pub fn from_texts(game: &TextFile, side_bets: &[TextFile]) -> Result<GameRules, ConfigError> {
-        let file: GameFile = parse_game(&game.text, &game.origin)?;
+        let (file, main_wager) = parse_game(&game.text, &game.origin)?;
         if file.side_bets.len() != side_bets.len() {
             return Err(ConfigError::at_key(
                 &game.origin,
@@ -157,7 +157,7 @@ impl GameRules {
             .iter()
             .map(|t| Paytable::from_toml(&t.text, &t.origin))
             .collect::<Result<Vec<_>, _>>()?;
-        GameRules::build(file, &game.text, &game.origin, tables)
+        GameRules::build(file, main_wager, &game.text, &game.origin, tables)
     }
 
     /// The game file.
@@ -220,6 +220,7 @@ impl GameRules {
     /// Validates a parsed game file with its side bets.
     fn build(
         file: GameFile,
+        main_wager: MainWager,
         text: &str,
         origin: &str,
         side_bets: Vec<Paytable>,
@@ -268,34 +269,21 @@ impl GameRules {
                 five_aces: file.five_aces,
                 wheel: file.wheel,
             },
-            main_wager: file.main_wager,
+            main_wager,
             side_bets,
         })
     }
 }
 
-/// A game file parsed; an error of the `[main_wager]` rules, which serde places at the table's
-/// header, is moved to the line of the key it names (`overqualifier = 7: ...` at `overqualifier`).
-fn parse_game(text: &str, origin: &str) -> Result<GameFile, ConfigError> {
-    parse_toml(text, origin).map_err(|error| {
-        let ConfigError::At { message, .. } = &error else {
-            return error;
-        };
-        let names = |key: &str| {
-            (message.strip_prefix(key)).is_some_and(|rest| rest.starts_with([' ', ':']))
-        };
-        let key = wager::MAIN_WAGER_KEYS.into_iter().find(|k| names(k));
-        let written = |key: &str| {
-            let table = crate::files::key_offset(text, &["main_wager"]);
-            crate::files::key_offset(text, &["main_wager", key]) != table
-        };
-        match key {
-            Some(key) if written(key) => {
-                ConfigError::at_key(origin, text, &["main_wager", key], message.clone())
-            }
-            _ => error,
-        }
-    })
+/// A game file parsed, with its `[main_wager]` rules validated: an error is shown at the line of
+/// the key at fault (the table's header when that key is not written).
+fn parse_game(text: &str, origin: &str) -> Result<(GameFile, MainWager), ConfigError> {
+    let mut file: GameFile = parse_toml(text, origin)?;
+    let rules = std::mem::take(&mut file.main_wager);
+    let main_wager = MainWager::try_from(rules).map_err(|(key, message)| {
+        ConfigError::at_key(origin, text, &["main_wager", key], message)
+    })?;
+    Ok((file, main_wager))
 }
 
 /// Loads the side bets a game names: a path relative to the game file's directory when such a
@@ -383,8 +371,9 @@ mod tests {
     #[test]
     fn a_main_wager_rule_error_names_the_keys_line() {
         let game = |rule: &str| {
-            let text =
-                format!("name = \"g\"\n[main_wager]\ncommission = \"percent_of_win\"\n{rule}\n");
+            let text = format!(
+                "name = \"g\"\ndeck = 53\n[main_wager]\ncommission = \"percent_of_win\"\n{rule}\n"
+            );
             GameRules::from_toml(&text, "g.toml")
                 .unwrap_err()
                 .to_string()
@@ -394,7 +383,7 @@ mod tests {
             "overqualifier = 7\ncommission_percent = 5",
         ] {
             let error = game(rule);
-            assert!(error.starts_with("g.toml:4:1:"), "{rule}: {error}");
+            assert!(error.starts_with("g.toml:5:1:"), "{rule}: {error}");
         }
     }
 

@@ -125,10 +125,11 @@ enum CommissionKind {
     FlatPerBet,
 }
 
-/// The `[main_wager]` table as written.
+/// The `[main_wager]` table as written; [`MainWager::try_from`] validates it, naming the key at
+/// fault.
 #[derive(Debug, Default, Deserialize)]
 #[serde(deny_unknown_fields)]
-struct MainWagerFile {
+pub struct MainWagerFile {
     #[serde(default)]
     commission: CommissionKind,
     commission_percent: Option<f64>,
@@ -141,17 +142,6 @@ struct MainWagerFile {
     double_copy: DoubleCopy,
 }
 
-/// The keys of `[main_wager]` (the fields of `MainWagerFile`), whose rules are checked on the
-/// whole table: an error names the key it is about first (`overqualifier = 7: ...`).
-pub const MAIN_WAGER_KEYS: [&str; 6] = [
-    "commission_percent",
-    "commission",
-    "dealer_qualifies",
-    "overqualifier",
-    "dealer_exposed",
-    "double_copy",
-];
-
 /// The multiples an overqualifier may pay: a casino offering the game picks one.
 pub const OVERQUALIFIER_MULTIPLES: std::ops::RangeInclusive<u8> = 1..=4;
 
@@ -159,8 +149,7 @@ pub const OVERQUALIFIER_MULTIPLES: std::ops::RangeInclusive<u8> = 1..=4;
 pub const OVERQUALIFIES_EVENT: &str = "dealer overqualifies";
 
 /// The validated main-wager rules of a game.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Deserialize)]
-#[serde(try_from = "MainWagerFile")]
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct MainWager {
     pub commission: Commission,
     pub qualification: Qualification,
@@ -193,26 +182,32 @@ impl Default for MainWager {
 }
 
 impl TryFrom<MainWagerFile> for MainWager {
-    type Error = String;
+    /// The key at fault (an error is shown at its line) and what is wrong.
+    type Error = (&'static str, String);
 
-    fn try_from(file: MainWagerFile) -> Result<MainWager, String> {
-        let commission = commission(file.commission, file.commission_percent)?;
+    fn try_from(file: MainWagerFile) -> Result<MainWager, Self::Error> {
+        let commission = commission(file.commission, file.commission_percent)
+            .map_err(|e| ("commission_percent", e))?;
         if let Some(m) = file.overqualifier
             && !OVERQUALIFIER_MULTIPLES.contains(&m)
         {
-            return Err(format!(
-                "overqualifier = {m}: expected a multiple from {} to {}",
-                OVERQUALIFIER_MULTIPLES.start(),
-                OVERQUALIFIER_MULTIPLES.end()
+            return Err((
+                "overqualifier",
+                format!(
+                    "overqualifier = {m}: expected a multiple from {} to {}",
+                    OVERQUALIFIER_MULTIPLES.start(),
+                    OVERQUALIFIER_MULTIPLES.end()
+                ),
             ));
         }
         if file.dealer_exposed && file.double_copy == DoubleCopy::Push {
-            return Err(
+            return Err((
+                "double_copy",
                 "double_copy = \"push\" with dealer_exposed = true: a player who sees the \
                  dealer's hand picks a split by win, push, loss alone, which does not yet know \
                  that a double copy pushes"
                     .to_string(),
-            );
+            ));
         }
         Ok(MainWager {
             commission,
@@ -584,11 +579,10 @@ mod tests {
     fn parse(text: &str) -> Result<MainWager, String> {
         #[derive(Deserialize)]
         struct Wrapper {
-            main_wager: MainWager,
+            main_wager: MainWagerFile,
         }
-        toml::from_str::<Wrapper>(text)
-            .map(|w| w.main_wager)
-            .map_err(|e| e.to_string())
+        let file = toml::from_str::<Wrapper>(text).map_err(|e| e.to_string())?;
+        MainWager::try_from(file.main_wager).map_err(|(_, e)| e)
     }
 
     #[test]
