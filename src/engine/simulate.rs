@@ -126,6 +126,14 @@ pub struct SideBetTally {
 }
 
 impl SideBetTally {
+    /// The tally of a slot the game places no bet in, over `blocks` blocks: all zero.
+    fn unplaced(blocks: usize) -> SideBetTally {
+        SideBetTally {
+            block_net: vec![0; blocks],
+            ..SideBetTally::default()
+        }
+    }
+
     fn merge(&mut self, other: &SideBetTally) {
         for (a, b) in self.lines.iter_mut().zip(other.lines) {
             *a += b;
@@ -747,20 +755,54 @@ impl Simulation {
         let hands_squared = tally.outcomes.net_units_squared(&self.game.main_wager);
         let main = (tally.net_units, tally.net_units_squared);
         self.check_net_squared("the main wager", tally.rounds, main, hands_squared)?;
-        for (i, (plan, bet)) in self.side_bets.iter().zip(&tally.side_bets).enumerate() {
-            let lines = bet.lines.iter().copied().zip(plan.line_net.iter().copied());
-            let (_, net, hands_squared) = counted_sums(lines);
-            let name = format!("side bet {} ({})", i + 1, plan.table.name);
-            if net != bet.net {
-                return Err(format!(
-                    "{name}: tally net {} does not match its line counts ({net})",
-                    bet.net
-                ));
+        for (i, bet) in tally.side_bets.iter().enumerate() {
+            match self.side_bets.get(i) {
+                Some(plan) => self.check_side_bet(i, plan, bet, tally)?,
+                None if *bet != SideBetTally::unplaced(bet.block_net.len()) => {
+                    return Err(format!(
+                        "side bet {} is not in this run, but its tally is not empty",
+                        i + 1
+                    ));
+                }
+                None => {}
             }
-            let sums = (bet.net, bet.net_squared);
-            self.check_net_squared(&name, tally.rounds, sums, hands_squared)?;
         }
         Ok(())
+    }
+
+    /// One placed side bet's tally against itself: its paytable's lines count every hand (and
+    /// the slots past them none), and its net and squared nets are what those counts pay.
+    fn check_side_bet(
+        &self,
+        i: usize,
+        plan: &SideBetPlan,
+        bet: &SideBetTally,
+        tally: &SimTally,
+    ) -> Result<(), String> {
+        let name = format!("side bet {} ({})", i + 1, plan.table.name);
+        let lines = bet.lines.iter().copied().zip(plan.line_net.iter().copied());
+        let (counted, net, hands_squared) = counted_sums(lines);
+        let past_its_lines = bet.lines[plan.line_net.len()..].iter().any(|&n| n > 0);
+        if counted != tally.hands || past_its_lines {
+            return Err(format!(
+                "{name}: its {} lines count {counted} hands, but the tally has {}{}",
+                plan.line_net.len(),
+                tally.hands,
+                if past_its_lines {
+                    " (and counts past its lines)"
+                } else {
+                    ""
+                }
+            ));
+        }
+        if net != bet.net {
+            return Err(format!(
+                "{name}: tally net {} does not match its line counts ({net})",
+                bet.net
+            ));
+        }
+        let sums = (bet.net, bet.net_squared);
+        self.check_net_squared(&name, tally.rounds, sums, hands_squared)
     }
 
     /// A wager's sum of squared round nets against its counts, whose hands' squared nets sum to
@@ -894,6 +936,39 @@ mod tests {
             s.check_tally(&bad).is_err(),
             "side-bet blocks that do not add up"
         );
+    }
+
+    /// A placed side bet's lines must count every hand: a tally with the hands no line pays
+    /// moved past the paytable's lines (the net and blocks moved to match), or with the bet
+    /// zeroed whole, once passed, and merge wrote its changed EV with exit status 0; an unplaced
+    /// slot must be empty.
+    #[test]
+    fn a_side_bets_lines_count_every_hand() {
+        let s = sim(3);
+        let t = run(&s, &Plan::new(5_000, 700, 1).unwrap());
+        let last = s.side_bets[0].line_net.len() - 1;
+        let mut moved = t.clone();
+        let bet = &mut moved.side_bets[0];
+        let hands = std::mem::take(&mut bet.lines[last]);
+        bet.lines[last + 1] = hands;
+        let change = -i128::from(hands) * i128::from(s.side_bets[0].line_net[last]);
+        bet.net += change;
+        *bet.block_net.last_mut().unwrap() += change;
+        let error = s.check_tally(&moved).unwrap_err();
+        assert!(error.contains("counts past its lines"), "{error}");
+        let mut zeroed = t.clone();
+        zeroed.side_bets[0] = SideBetTally::unplaced(t.block_net.len());
+        let error = s.check_tally(&zeroed).unwrap_err();
+        assert!(
+            error.contains("lines count 0 hands, but the tally has 15000"),
+            "{error}"
+        );
+        let mut unplaced = t.clone();
+        let slot = s.side_bets.len();
+        assert!(slot < MAX_SIDE_BETS, "the standard game leaves a slot free");
+        unplaced.side_bets[slot] = t.side_bets[0].clone();
+        let error = s.check_tally(&unplaced).unwrap_err();
+        assert!(error.contains("is not in this run"), "{error}");
     }
 
     #[test]
