@@ -385,6 +385,12 @@ mod tests {
             let error = game(rule);
             assert!(error.starts_with("g.toml:5:1:"), "{rule}: {error}");
         }
+        let missing = game("");
+        assert!(
+            missing.starts_with("g.toml:4:1:")
+                && missing.contains("commission_percent is required"),
+            "a missing percent is shown at its commission's line: {missing}"
+        );
     }
 
     #[test]

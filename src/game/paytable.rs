@@ -315,7 +315,7 @@ impl Event {
             ),
             Event::PaiGowHigh(rank) => Declaration {
                 aliases: pai_gow_aliases(rank),
-                listed_as: "pai_gow_9_high (any rank 2..A, or 10)".to_string(),
+                listed_as: "pai_gow_9_high (any rank 9..A, or 10)".to_string(),
                 ..plain(
                     &format!(
                         "Pai gow (no pair, straight or flush), {} high",

@@ -186,8 +186,7 @@ impl TryFrom<MainWagerFile> for MainWager {
     type Error = (&'static str, String);
 
     fn try_from(file: MainWagerFile) -> Result<MainWager, Self::Error> {
-        let commission = commission(file.commission, file.commission_percent)
-            .map_err(|e| ("commission_percent", e))?;
+        let commission = commission(file.commission, file.commission_percent)?;
         if let Some(m) = file.overqualifier
             && !OVERQUALIFIER_MULTIPLES.contains(&m)
         {
@@ -220,19 +219,27 @@ impl TryFrom<MainWagerFile> for MainWager {
     }
 }
 
-/// The commission from its kind and percent, checking that they fit together.
-fn commission(kind: CommissionKind, percent: Option<f64>) -> Result<Commission, String> {
+/// The commission from its kind and percent, checking that they fit together; an error names
+/// the key to show it at (`commission` when its percent is missing, else `commission_percent`).
+fn commission(
+    kind: CommissionKind,
+    percent: Option<f64>,
+) -> Result<Commission, (&'static str, String)> {
+    let at_percent = |e: String| ("commission_percent", e);
     match (kind, percent) {
         (CommissionKind::None, None) => Ok(Commission::None),
-        (CommissionKind::None, Some(_)) => {
-            Err("commission_percent is set but commission = \"none\"".to_string())
-        }
-        (_, None) => Err("commission_percent is required unless commission = \"none\"".to_string()),
+        (CommissionKind::None, Some(_)) => Err(at_percent(
+            "commission_percent is set but commission = \"none\"".to_string(),
+        )),
+        (_, None) => Err((
+            "commission",
+            "commission_percent is required unless commission = \"none\"".to_string(),
+        )),
         (CommissionKind::PercentOfWin, Some(p)) => Ok(Commission::PercentOfWin {
-            basis_points: basis_points(p)?,
+            basis_points: basis_points(p).map_err(at_percent)?,
         }),
         (CommissionKind::FlatPerBet, Some(p)) => Ok(Commission::FlatPerBet {
-            basis_points: basis_points(p)?,
+            basis_points: basis_points(p).map_err(at_percent)?,
         }),
     }
 }
