@@ -324,3 +324,46 @@ fn the_main_wager_is_compared_with_its_exact_result_from_the_cache_or_a_report()
     .failure()
     .stderr(contains("/no/such/dir/manifest.json"));
 }
+
+/// The committed `exact main` reports that the guide names for `--exact-main` are accepted by
+/// this build (they were once refused after the results edition changed, with an error that
+/// named the same run twice), and one whose key is from another edition of the same run says
+/// to rerun `exact main`.
+#[test]
+fn committed_exact_main_reports_serve_simulate_and_a_stale_one_says_to_rerun() {
+    let dir = tempfile::tempdir().unwrap();
+    let committed = Path::new(env!("CARGO_MANIFEST_DIR")).join("reports/exact");
+    let runs = [
+        ("standard", "foxwoods", "foxwoods"),
+        ("double-joker", "exposed", "double-joker-dealer"),
+    ];
+    for (game, player, dealer) in runs {
+        let report = committed.join(format!("{game}-{player}-vs-{dealer}-main"));
+        simulate_ways(player, dealer)
+            .env("PAIGOW_CACHE_DIR", dir.path().join("empty-cache"))
+            .args(["--game", game, "--deals", "1e3", "--out"])
+            .arg(dir.path().join(game))
+            .arg("--exact-main")
+            .arg(&report)
+            .assert()
+            .success()
+            .stdout(contains(format!("(from the report {})", report.display())));
+    }
+    let stale = dir.path().join("stale");
+    fs::create_dir(&stale).unwrap();
+    let manifest = committed.join("standard-foxwoods-vs-foxwoods-main/manifest.json");
+    let text = fs::read_to_string(manifest).unwrap();
+    let key = text.split("\"cache_key\": \"").nth(1).unwrap();
+    let edited = text.replacen(&key[..64], &"0".repeat(64), 1);
+    fs::write(stale.join("manifest.json"), edited).unwrap();
+    simulate_ways("foxwoods", "foxwoods")
+        .env("PAIGOW_CACHE_DIR", dir.path().join("empty-cache"))
+        .args(["--deals", "1e3", "--out"])
+        .arg(dir.path().join("refused"))
+        .arg("--exact-main")
+        .arg(&stale)
+        .assert()
+        .failure()
+        .stderr(contains("the same game and ways by name"))
+        .stderr(contains("rerun `paigow exact main`"));
+}

@@ -296,17 +296,29 @@ pub fn from_report(
         ));
     }
     if facts.cache_key != key(game, player, dealer) {
-        return Err(format!(
-            "{}: the exact result of {}, {} against dealer {}; this run is {}, {} against dealer \
-             {} (or the files or the tool's version differ)",
-            path.display(),
-            facts.game,
-            facts.player_way,
-            facts.dealer_way,
-            game.name,
-            player.label,
-            dealer.label
-        ));
+        let named = (
+            facts.game.as_str(),
+            facts.player_way.as_str(),
+            facts.dealer_way.as_str(),
+        );
+        let run = (
+            game.name.as_str(),
+            player.label.as_str(),
+            dealer.label.as_str(),
+        );
+        let why = if named == run {
+            format!(
+                "the same game and ways by name, but the files' text, the tool's version or its \
+                 results edition differ (this build: {}): rerun `paigow exact main` for this run",
+                crate::files::results_identity()
+            )
+        } else {
+            format!(
+                "the exact result of {}, {} against dealer {}; this run is {}, {} against dealer {}",
+                named.0, named.1, named.2, run.0, run.1, run.2
+            )
+        };
+        return Err(format!("{}: {why}", path.display()));
     }
     let counts = PairCounts::from(facts.counts);
     if counts.pairs() != disjoint_pairs(game) {
