@@ -49,7 +49,7 @@ const HELP: Help = Help {
         ),
     ],
     accepts: &[Accepts::Games, Accepts::HouseWays],
-    writes: "diff.csv in --out (default runs/diff-ways/GAME-A-vs-B).",
+    writes: "diff.csv in --out (default runs/diff-ways/GAME-A-vs-B[-dealer-D]).",
 };
 
 #[derive(Args, Debug)]
@@ -75,7 +75,7 @@ pub struct DiffWaysArgs {
     /// Groups shown on stdout (every group is in diff.csv).
     #[arg(long, default_value_t = 20)]
     top: usize,
-    /// Report directory (default: runs/diff-ways/GAME-A-vs-B).
+    /// Report directory (default: runs/diff-ways/GAME-A-vs-B, with -dealer-D after --dealer-way D).
     #[arg(long)]
     out: Option<PathBuf>,
     /// The first house way (a shipped name or a TOML file).
