@@ -12,8 +12,11 @@
 #       $LONGRUN_DIR), on $LONGRUN_THREADS games at once (default: twice the cores, so that a
 #       game waiting on its files' fsync leaves its core to another). Prints the machine, the
 #       binaries and the test's summary line: games checked, failed, seconds, games a second.
-#       Exit status: the test's. A failed game's folder is kept (its path is printed); with
-#       $LONGRUN_KEEP set, the kept folders are copied there. With $LONGRUN_CSV set, the summary
+#       Exit status: the test's. The games' folders go under $LONGRUN_TMP (default /dev/shm
+#       where it is a writable folder, else $TMPDIR): a memory file system makes each file's
+#       fsync free (on the 2-core machine, 4.27 games/s against 3.32 on its disk). A failed
+#       game's folder is kept (its path is printed); with $LONGRUN_KEEP set, the kept folders
+#       are copied there. With $LONGRUN_CSV set, the summary
 #       is added to that CSV file as a row (a header first if the file is new), for the docs'
 #       figures to quote (docs/README.md, "Figures that cannot drift").
 #
@@ -41,19 +44,20 @@ stage() {
 
 run() {
     local games=${1:-100000} seed=${2:-1000000} seconds=${3:-}
-    local cores threads cache log status
+    local cores threads tmp cache log status
     for binary in paigow suite; do
         [ -x "$dir/$binary" ] || { echo "longrun: no $dir/$binary (run: $0 stage)" >&2; exit 2; }
     done
     cores=$(nproc)
     threads=${LONGRUN_THREADS:-$((2 * cores))}
-    cache=$(mktemp -d)
+    tmp=${LONGRUN_TMP:-$(memory_tmp)}
+    cache=$(TMPDIR=$tmp mktemp -d)
     log=$(mktemp)
     echo "longrun: $(date -u '+%F %T UTC'), $(machine), $cores cores, $threads games at once"
     echo "longrun: $("$dir/paigow" --version | head -1); suite $(sha256sum "$dir/suite" | cut -c1-12)"
-    echo "longrun: $games games from seed $seed${seconds:+, none drawn after $seconds s}"
+    echo "longrun: $games games from seed $seed${seconds:+, none drawn after $seconds s}; folders in $tmp"
     status=0
-    env CARGO_BIN_EXE_paigow="$dir/paigow" PAIGOW_TEST_CACHE_DIR="$cache" RAYON_NUM_THREADS=1 \
+    env TMPDIR="$tmp" CARGO_BIN_EXE_paigow="$dir/paigow" PAIGOW_TEST_CACHE_DIR="$cache" RAYON_NUM_THREADS=1 \
         PAIGOW_PROPERTY_GAMES="$games" PAIGOW_PROPERTY_SEED="$seed" \
         PAIGOW_PROPERTY_THREADS="$threads" ${seconds:+PAIGOW_PROPERTY_SECONDS="$seconds"} \
         "$dir/suite" "$test_name" --exact --nocapture --test-threads 1 >"$log" 2>&1 || status=$?
@@ -71,6 +75,11 @@ run() {
     fi
     rm -rf "$cache" "$log"
     return "$status"
+}
+
+# /dev/shm where it is a writable folder (a memory file system on Linux), else $TMPDIR or /tmp.
+memory_tmp() {
+    if [ -d /dev/shm ] && [ -w /dev/shm ]; then echo /dev/shm; else echo "${TMPDIR:-/tmp}"; fi
 }
 
 # The processor's model name (no commas), else the architecture.
