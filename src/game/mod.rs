@@ -77,8 +77,9 @@ struct GameFile {
     source: String,
     #[serde(default)]
     notes: String,
-    /// 52, 53 or 54 cards.
-    deck: u8,
+    /// 52, 53 or 54 cards (read as any whole number, so that one out of range is refused in the
+    /// key's own words).
+    deck: i64,
     #[serde(default = "default_joker")]
     joker: JokerRule,
     #[serde(default = "default_five_aces")]
@@ -227,7 +228,7 @@ impl GameRules {
     ) -> Result<GameRules, ConfigError> {
         check_name(origin, text, &file.name)?;
         let deck = match file.deck {
-            52..=54 => Deck::with_jokers(file.deck - 52).expect("0..=2 jokers"),
+            52..=54 => Deck::with_jokers(file.deck as u8 - 52).expect("0..=2 jokers"),
             n => {
                 return Err(ConfigError::at_key(
                     origin,
@@ -381,10 +382,21 @@ mod tests {
         for rule in [
             "commission_percent = 0.001",
             "overqualifier = 7\ncommission_percent = 5",
+            "overqualifier = 300\ncommission_percent = 5",
         ] {
             let error = game(rule);
             assert!(error.starts_with("g.toml:5:1:"), "{rule}: {error}");
         }
+        let wide = game("overqualifier = 300\ncommission_percent = 5");
+        assert!(wide.contains("expected a multiple from 1 to 4"), "{wide}");
+        let deck = GameRules::from_toml("name = \"g\"\ndeck = 300\n", "g.toml").unwrap_err();
+        assert!(
+            deck.to_string().starts_with("g.toml:2:")
+                && deck
+                    .to_string()
+                    .contains("expected 52, 53 (one joker) or 54"),
+            "a deck out of range is refused in the key's words: {deck}"
+        );
         let missing = game("");
         assert!(
             missing.starts_with("g.toml:4:1:")

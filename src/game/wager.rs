@@ -135,7 +135,8 @@ pub struct MainWagerFile {
     commission_percent: Option<f64>,
     #[serde(default)]
     dealer_qualifies: Qualification,
-    overqualifier: Option<u8>,
+    /// Read as any whole number, so that one out of range is refused in the key's own words.
+    overqualifier: Option<i64>,
     #[serde(default)]
     dealer_exposed: bool,
     #[serde(default)]
@@ -187,18 +188,7 @@ impl TryFrom<MainWagerFile> for MainWager {
 
     fn try_from(file: MainWagerFile) -> Result<MainWager, Self::Error> {
         let commission = commission(file.commission, file.commission_percent)?;
-        if let Some(m) = file.overqualifier
-            && !OVERQUALIFIER_MULTIPLES.contains(&m)
-        {
-            return Err((
-                "overqualifier",
-                format!(
-                    "overqualifier = {m}: expected a multiple from {} to {}",
-                    OVERQUALIFIER_MULTIPLES.start(),
-                    OVERQUALIFIER_MULTIPLES.end()
-                ),
-            ));
-        }
+        let overqualifier = file.overqualifier.map(overqualifier).transpose()?;
         if file.dealer_exposed && file.double_copy == DoubleCopy::Push {
             return Err((
                 "double_copy",
@@ -211,12 +201,25 @@ impl TryFrom<MainWagerFile> for MainWager {
         Ok(MainWager {
             commission,
             qualification: file.dealer_qualifies,
-            overqualifier: file.overqualifier,
+            overqualifier,
             dealer_exposed: file.dealer_exposed,
             double_copy: file.double_copy,
             settlement: Settlement::new(file.double_copy),
         })
     }
+}
+
+/// An overqualifier's multiple, one of [`OVERQUALIFIER_MULTIPLES`].
+fn overqualifier(multiple: i64) -> Result<u8, (&'static str, String)> {
+    u8::try_from(multiple)
+        .ok()
+        .filter(|m| OVERQUALIFIER_MULTIPLES.contains(m))
+        .ok_or_else(|| {
+            let (low, high) = OVERQUALIFIER_MULTIPLES.into_inner();
+            let message =
+                format!("overqualifier = {multiple}: expected a multiple from {low} to {high}");
+            ("overqualifier", message)
+        })
 }
 
 /// The commission from its kind and percent, checking that they fit together; an error names

@@ -123,17 +123,19 @@ impl std::ops::Sub for Fraction {
     type Output = Fraction;
 
     fn sub(self, other: Fraction) -> Fraction {
-        use num_integer::Integer;
-        let (a, b) = (self.denominator, other.denominator);
         let fits = "a difference of two EVs of one deck fits in i128";
-        let common = (a / a.gcd(&b)).checked_mul(b).expect(fits);
-        let scaled = |f: Fraction| f.numerator.checked_mul(common / f.denominator);
-        let numerator = scaled(self)
-            .zip(scaled(other))
-            .and_then(|(a, b)| a.checked_sub(b))
-            .expect(fits);
-        Fraction::new(numerator, common)
+        let (a, b, common) = over_common_denominator(self, other).expect(fits);
+        Fraction::new(a.checked_sub(b).expect(fits), common)
     }
+}
+
+/// The numerators of `a` and `b` over their least common denominator, and that denominator;
+/// `None` where any of them overflows `i128`.
+fn over_common_denominator(a: Fraction, b: Fraction) -> Option<(i128, i128, i128)> {
+    use num_integer::Integer;
+    let common = (a.denominator / a.denominator.gcd(&b.denominator)).checked_mul(b.denominator)?;
+    let scaled = |f: Fraction| f.numerator.checked_mul(common / f.denominator);
+    Some((scaled(a)?, scaled(b)?, common))
 }
 
 impl std::fmt::Display for Fraction {
