@@ -88,9 +88,24 @@ pub fn dash(cell: &str) -> String {
     }
 }
 
+/// A manifest's thread count in words: "1 thread", "8 threads", "- threads" when not recorded.
+pub fn threads(cell: &str) -> String {
+    match cell.trim() {
+        "1" => "1 thread".to_string(),
+        t => format!("{} threads", dash(t)),
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn thread_counts_read_as_words() {
+        assert_eq!(threads("1"), "1 thread");
+        assert_eq!(threads("16"), "16 threads");
+        assert_eq!(threads(""), "- threads");
+    }
 
     #[test]
     fn numbers_keep_their_value() {

@@ -8,7 +8,7 @@
 //! `report.html`, so the report lists theirs (the digests of the bytes written), and the
 //! package's `SHA256SUMS`, written last, lists every file, the two documents included.
 
-use super::format::{count, dash, percent};
+use super::format::{count, dash, percent, threads};
 use crate::files::sha256_hex;
 use crate::report::document::markdown::PLOTS_DIR;
 use crate::report::document::{Block, Document, TABLES_DIR, Table, code, text};
@@ -101,14 +101,14 @@ pub fn method_section(doc: &mut Document, runs: &[&RunDir]) {
 fn method_of(run: &RunDir) -> Vec<String> {
     let plan = || {
         format!(
-            "{} deals in {} chunks of {} (chunk i deals from its own stream: {}), seed {}; shuffle: {}; {} threads (the CSV files do not depend on threads).",
+            "{} deals in {} chunks of {} (chunk i deals from its own stream: {}), seed {}; shuffle: {}; {} (the CSV files do not depend on threads).",
             count(&run.fact("deals")),
             count(&run.fact("chunks")),
             count(&run.fact("chunk_size")),
             run.fact("rng"),
             run.fact("seed"),
             run.fact("shuffle"),
-            run.fact("threads")
+            threads(&run.fact("threads"))
         )
     };
     match run.kind {
@@ -170,10 +170,10 @@ pub fn reproducibility_section(doc: &mut Document, runs: &[&RunDir]) {
             )),
             code(dash(&run.fact("git_commit"))),
             text(format!(
-                ", {}, {}; {} threads, {} s.",
+                ", {}, {}; {}, {} s.",
                 dash(&run.fact("rustc")),
                 dash(&run.fact("target")),
-                dash(&run.fact("threads")),
+                threads(&run.fact("threads")),
                 dash(&run.fact("wall_seconds"))
             )),
         ]);

@@ -1,7 +1,8 @@
 //! A document as one self-contained HTML page: inline CSS, figures as inline SVG, no script and
 //! no external resource of any kind, so the file alone can be archived, mailed or printed.
 //!
-//! Invariants: every text is escaped ([`escape`]); the SVG of a figure is inlined as drawn (it
+//! Invariants: every text is escaped ([`escape`]); a text's backtick spans (`like this`) are code,
+//! as a Markdown reader shows the same text in `report.md`, so the two documents agree; the SVG of a figure is inlined as drawn (it
 //! is made by [`super::svg`], which escapes its own texts); every element is closed, so the page
 //! is also well-formed XML (the tests parse it, figures included, with an XML parser).
 //! Preformatted text (command lines, files) wraps at the page's width rather than scrolling
@@ -39,7 +40,12 @@ figcaption { font-size: 0.88em; color: #444; margin-top: 0.3em; max-width: 60em;
 details { margin: 0.6em 0 1em; }
 summary { cursor: pointer; color: #0b57d0; }
 a { color: #0b57d0; }
-@media print { body { max-width: none; } details { display: block; } }
+@media print { body { max-width: none; } details { display: block; }
+  details::details-content { content-visibility: visible; display: block; }
+  summary { color: #1b1f24; font-weight: bold; }
+  .table-wrap { overflow: visible; }
+  table { font-size: 0.8em; }
+  td, th, td.num { white-space: normal; overflow-wrap: anywhere; } }
 ";
 
 /// The document as an HTML page.
@@ -115,7 +121,7 @@ fn one_block(out: &mut String, block: &Block) {
 fn inline(runs: &[Inline]) -> String {
     runs.iter()
         .map(|run| match run {
-            Inline::Text(t) => escape(t),
+            Inline::Text(t) => prose(t),
             Inline::Strong(t) => format!("<strong>{}</strong>", escape(t)),
             Inline::Code(t) => format!("<code>{}</code>", escape(t)),
             Inline::Link { text, target } => {
@@ -144,11 +150,28 @@ fn table_html(out: &mut String, table: &Table) {
             "<tr>"
         });
         for (c, &a) in row.iter().zip(&table.align) {
-            let _ = write!(out, "<td{}>{}</td>", class(a), escape(c));
+            let _ = write!(out, "<td{}>{}</td>", class(a), prose(c));
         }
         out.push_str("</tr>\n");
     }
     out.push_str("</tbody>\n</table></div>\n");
+}
+
+/// Text escaped, its backtick spans as `<code>`, paired from the left (a last backtick without
+/// a pair stays as written).
+fn prose(text: &str) -> String {
+    let mut parts: Vec<String> = text.split('`').map(String::from).collect();
+    if parts.len().is_multiple_of(2) {
+        let last = parts.pop().expect("two parts or more");
+        let before = parts.pop().expect("two parts or more");
+        parts.push(format!("{before}`{last}"));
+    }
+    (parts.iter().enumerate())
+        .map(|(i, part)| match i % 2 {
+            0 => escape(part),
+            _ => format!("<code>{}</code>", escape(part)),
+        })
+        .collect()
 }
 
 /// Text with `&`, `<`, `>` and `"` escaped.
@@ -185,6 +208,17 @@ mod tests {
         assert!(html.contains("<title>A &lt;b&gt; &amp; c</title>"));
         assert!(html.contains("<p>x &lt; y</p>"));
         assert!(html.contains("<td>Tom's &quot;best&quot;</td><td class=\"num\">1,000</td>"));
+        let mut code = Document::default();
+        code.say("run `paigow self-test` on <it>; an odd ` stays");
+        code.say("`a` and `b`");
+        let html = render(&code);
+        assert!(
+            html.contains("<p>run <code>paigow self-test</code> on &lt;it&gt;; an odd ` stays</p>")
+        );
+        assert!(
+            html.contains("<p><code>a</code> and <code>b</code></p>"),
+            "{html}"
+        );
         for outside in ["http:", "https:", "src=", "<link", "<script"] {
             assert!(!html.contains(outside), "{outside}");
         }
