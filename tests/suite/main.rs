@@ -18,6 +18,7 @@ mod cli_set;
 mod cli_side_bets;
 mod cli_simulate;
 mod cli_table;
+mod committed_runs;
 mod compare_engine;
 mod cost_way;
 mod derive_way;
