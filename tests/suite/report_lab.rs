@@ -650,3 +650,37 @@ fn the_range_of_returns_is_the_house_ways_and_the_optimums_exact_ev() {
         "a range needs both bounds"
     );
 }
+
+/// Each simulated side bet's EV is set against the exact one in standard errors, and the report
+/// says so in words when the exact EV lies outside the run's 95% interval (the committed standard
+/// package's Pai Gow Mania run is +2.60 standard errors away; once only the number said it).
+#[test]
+fn a_simulated_ev_outside_its_interval_is_said_in_words() {
+    let runs =
+        std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("reports/package/standard/runs");
+    let dir = tempfile::tempdir().unwrap();
+    let out = dir.path().join("report");
+    paigow()
+        .arg("report")
+        .arg(runs.join("simulate"))
+        .arg(runs.join("exact-bonus"))
+        .args(["--quiet", "--out"])
+        .arg(&out)
+        .assert()
+        .success();
+    let md = fs::read_to_string(out.join("report.md")).unwrap();
+    let mut checked = Vec::new();
+    for line in md.lines().filter(|l| l.starts_with("Simulated EV ")) {
+        let k: f64 = line
+            .split("the simulation is **")
+            .nth(1)
+            .and_then(|rest| rest.split(' ').next())
+            .and_then(|k| k.parse().ok())
+            .unwrap_or_else(|| panic!("no distance in: {line}"));
+        let said = line.contains("The exact EV lies outside this 95% interval");
+        assert_eq!(said, k.abs() > 1.96, "{line}");
+        checked.push(k);
+    }
+    assert!(checked.iter().any(|k| k.abs() > 1.96), "{checked:?}");
+    assert!(checked.iter().any(|k| k.abs() <= 1.96), "{checked:?}");
+}

@@ -254,8 +254,11 @@ fn ahead(doc: &mut Document, figures: &[Figures], file: String) {
              (its run above), not a normal approximation: the pays are put on an integer \
              lattice and one hand's distribution is convolved with itself N times (a fast \
              Fourier transform of the lattice, each coefficient to the N-th power, and back), \
-             so each chance is exact up to floating-point error (the largest shown below, \
-             from any probability that came out below zero; about 1e-12). A wager whose N-hand \
+             so each chance is exact for that distribution up to floating-point error (the \
+             largest shown below, from any probability that came out below zero; about 1e-12). \
+             The distribution is the run's: counted where the run is exact, sampled where it \
+             is a simulation, whose chances are therefore estimates (a line the sample never \
+             saw counts as never paying). A wager whose N-hand \
              lattice passes {} points (large pays over many hands) is left out (\"-\"): the \
              ranges of the average result above give its normal approximation.",
             count(&LARGEST_LATTICE.to_string())

@@ -786,9 +786,22 @@ pub fn cross_check(doc: &mut Document, sim: &WagerRun, exact: &WagerRun) {
     doc.push(Block::Table(t));
     let sim_ev = sim.figure("player_ev");
     let expected = exact_ev_for(sim, exact);
-    let k = match (number(sim_ev), expected, sim.standard_error()) {
-        (Some(s), Some(e), Some(se)) if se > 0.0 => format!("{:+.2}", (s - e) / se),
-        _ => "-".to_string(),
+    let distance = match (number(sim_ev), expected, sim.standard_error()) {
+        (Some(s), Some(e), Some(se)) if se > 0.0 => Some((s - e) / se),
+        _ => None,
+    };
+    let k = distance.map_or("-".to_string(), |k| format!("{k:+.2}"));
+    let outside = match distance {
+        Some(k) if k.abs() > 4.0 => {
+            " The exact EV lies far outside this interval: past 4 \
+             standard errors chance is not a likely reason; the simulation or the exact count \
+             needs a look."
+        }
+        Some(k) if k.abs() > 1.96 => {
+            " The exact EV lies outside this 95% interval, as it does \
+             by chance in about one run in twenty."
+        }
+        _ => "",
     };
     let exact_words = match sim.hands_paid_on() {
         1 => percent(exact.figure("player_ev"), 4),
@@ -817,7 +830,7 @@ pub fn cross_check(doc: &mut Document, sim: &WagerRun, exact: &WagerRun) {
         )),
         strong(format!("{k} standard errors")),
         text(format!(
-            " from the exact EV (standard error: the 95% half-width over 1.96).{lines}"
+            " from the exact EV (standard error: the 95% half-width over 1.96).{outside}{lines}"
         )),
     ]);
 }
