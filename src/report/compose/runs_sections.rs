@@ -249,6 +249,13 @@ pub fn categories_section(doc: &mut Document, run: &RunDir) {
         &format!("Every 7-card hand by its best five cards ({})", run.dir),
     );
     doc.say(format!("{} ({}).", dash(&run.fact("method")), run.dir));
+    doc.say(
+        "These are the ranking's categories, each hand counted once by its best five cards. A \
+         side bet's lines count the paytable's own reading, which can differ: a hand that makes \
+         both three of a kind and a straight is a straight here (the better five) but is paid as \
+         three of a kind by a paytable that pays that line first, so a bet's line counts need not \
+         equal these.",
+    );
     let mut t = Table::new(&["category", "combinations", "probability"]);
     for row in &file.rows {
         let c = |name: &str| file.get(row, name);
