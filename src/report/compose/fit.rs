@@ -180,12 +180,12 @@ pub fn sd_gap(doc: &mut Document, sim: &WagerRun, exact: &WagerRun) {
         strong("Its SD"),
         text(format!(
             " {s:.10} against the exact {sigma:.10} ({}): {k} standard errors of a sample SD of \
-             {} hands (standard error {se:.4}: sqrt(mu4 - SD^4) / (2 SD sqrt(n)), mu4 = {mu4:.4} \
+             {} hands (standard error {se:.4e}: sqrt(mu4 - SD^4) / (2 SD sqrt(n)), mu4 = {mu4:.4} \
              the exact fourth central moment). A sample SD moves with how often each line came \
              up, the most with the rare lines that pay the most; the difference of the \
              variances, line by line, is (simulated share - exact probability) x (pays - EV)^2, \
              the largest:",
-            signed(percent_of(s / sigma - 1.0, 2)),
+            signed(percent_of(s / sigma - 1.0, 4)),
             count(&c.total.to_string()),
         )),
     ]);
