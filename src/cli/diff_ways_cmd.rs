@@ -9,6 +9,7 @@ use std::time::Instant;
 
 use anyhow::Context;
 use clap::Args;
+use serde::Serialize;
 
 use super::GameArg;
 use super::help::{Accepts, Help};
@@ -18,10 +19,12 @@ use crate::engine::diff_ways::{
     total_change,
 };
 use crate::engine::exact_main::Fraction;
+use crate::engine::run::spec::RunSpec;
 use crate::eval::Evaluator;
 use crate::eval::split::split_cards;
 use crate::game::GameRules;
 use crate::game::wager::BET_UNITS;
+use crate::report::facts::Manifest;
 use crate::strategy::deck_shapes::SuitDeck;
 use crate::strategy::optimal::cache::{DealerWay, default_dir};
 use crate::strategy::optimal::grid::ValueIndex;
@@ -49,7 +52,8 @@ const HELP: Help = Help {
         ),
     ],
     accepts: &[Accepts::Games, Accepts::HouseWays],
-    writes: "diff.csv in --out (default runs/diff-ways/GAME-A-vs-B[-dealer-D]).",
+    writes: "diff.csv and manifest.json (last) in --out (default \
+             runs/diff-ways/GAME-A-vs-B[-dealer-D]).",
 };
 
 #[derive(Args, Debug)]
@@ -102,8 +106,10 @@ pub fn run(args: &DiffWaysArgs) -> anyhow::Result<()> {
     };
     let csv = diff_csv(&diff, (&a, &b), &game, &ev)?;
     let path = out.join(DIFF_CSV);
+    let manifest = manifest(args, &game, &diff, method.as_deref(), started)?;
     crate::files::replace_dir_atomic(&out, &mut |temp| {
-        crate::files::write_synced(&temp.join(DIFF_CSV), csv.as_bytes())
+        crate::files::write_synced(&temp.join(DIFF_CSV), csv.as_bytes())?;
+        crate::files::write_synced(&temp.join("manifest.json"), &manifest)
     })
     .with_context(|| format!("cannot write {}", path.display()))?;
     let summary = summary(
@@ -118,19 +124,76 @@ pub fn run(args: &DiffWaysArgs) -> anyhow::Result<()> {
     super::print_stdout(&(summary + &format!("wrote {}\n", path.display())))
 }
 
-/// The one file of a diff-ways report.
+/// The report file of a diff-ways run (beside its `manifest.json`, written last).
 const DIFF_CSV: &str = "diff.csv";
 
-/// Refuses an `--out` that is not new, empty or an earlier diff-ways report (its `diff.csv`
-/// alone), before any work: the report replaces the directory as a whole, so nothing else in it
-/// may be lost.
+/// Refuses an `--out` that is not new, empty or an earlier diff-ways report (`diff.csv`, with
+/// the `manifest.json` runs write since 2026-11-27 or alone as before), before any work: the
+/// report replaces the directory as a whole, so nothing else in it may be lost.
 fn check_diff_out(out: &Path) -> anyhow::Result<()> {
-    let only_diff = |entries: &[std::fs::DirEntry]| {
-        (entries.iter())
-            .all(|e| e.file_name() == DIFF_CSV && e.file_type().is_ok_and(|t| t.is_file()))
+    let diff_report = |entries: &[std::fs::DirEntry]| {
+        (entries.iter()).all(|e| {
+            let name = e.file_name();
+            (name == DIFF_CSV || name == "manifest.json")
+                && e.file_type().is_ok_and(|t| t.is_file())
+        }) && entries.iter().any(|e| e.file_name() == DIFF_CSV)
     };
-    crate::files::check_replaceable_as(out, "a diff-ways report (diff.csv alone)", &only_diff)?;
+    crate::files::check_replaceable_as(out, "a diff-ways report (diff.csv)", &diff_report)?;
     Ok(())
+}
+
+/// What the manifest of `diff-ways` says of the run.
+#[derive(Serialize)]
+struct DiffWaysConfig {
+    game: String,
+    way_a: String,
+    way_b: String,
+    dealer_way: Option<String>,
+    deck_cards: usize,
+    shapes: usize,
+    hands: u64,
+    hands_set_differently: u64,
+    groups: usize,
+    method: String,
+}
+
+/// The run's `manifest.json`: its facts, both ways' and the dealer's files (hashed and
+/// embedded) and the options that change `diff.csv`.
+fn manifest(
+    args: &DiffWaysArgs,
+    game: &GameRules,
+    diff: &WaysDiff,
+    pricing: Option<&str>,
+    started: Instant,
+) -> anyhow::Result<Vec<u8>> {
+    let mut spec = RunSpec::new("diff-ways", game)
+        .with_strategy("way A", &args.a)?
+        .with_strategy("way B", &args.b)?;
+    if let Some(dealer) = &args.dealer_way {
+        spec = spec
+            .with_strategy("dealer way", dealer)?
+            .with_option("exact", args.exact)
+            .with_option("ev_hands", args.ev_hands)
+            .with_option("seed", args.seed);
+    }
+    let counted = "every hand of the deck set by both ways, exact over every hand shape";
+    let config = DiffWaysConfig {
+        game: game.name.clone(),
+        way_a: args.a.clone(),
+        way_b: args.b.clone(),
+        dealer_way: args.dealer_way.clone(),
+        deck_cards: game.deck.size(),
+        shapes: diff.shapes.len(),
+        hands: diff.total_hands,
+        hands_set_differently: diff.differing_hands(),
+        groups: diff.groups.len(),
+        method: pricing.map_or(counted.to_string(), |p| format!("{counted}; {p}")),
+    };
+    let wall = started.elapsed().as_secs_f64();
+    let manifest = Manifest::of_count(config, spec, rayon::current_num_threads(), wall);
+    let mut json = serde_json::to_vec_pretty(&manifest)?;
+    json.push(b'\n');
+    Ok(json)
 }
 
 /// Builds the dealer's table and prices every group; returns the method, in words.

@@ -59,6 +59,33 @@ fn groups_with_examples_and_prices_with_a_dealer_way() {
         );
         assert!(low <= mean && mean <= high && mean > 0.0, "{r:?}");
     }
+    // The manifest (once there was none: a lab could not tell what made diff.csv) embeds both
+    // ways' texts, the dealer's, and the options that change the prices.
+    let manifest: serde_json::Value =
+        serde_json::from_str(&std::fs::read_to_string(out.join("manifest.json")).unwrap()).unwrap();
+    assert_eq!(manifest["command"], "diff-ways");
+    assert_eq!(manifest["hands_set_differently"], 83_916);
+    let roles: Vec<&str> = (manifest["spec"]["strategies"].as_array().unwrap().iter())
+        .map(|s| s["role"].as_str().unwrap())
+        .collect();
+    assert_eq!(roles, ["way A", "way B", "dealer way"]);
+    let way_a = &manifest["spec"]["strategies"][0]["sources"][0]["text"];
+    assert_eq!(way_a.as_str(), Some(text.replacen(fix, " ]", 1).as_str()));
+    assert_eq!(manifest["spec"]["options"]["ev_hands"], "3");
+    let files = manifest["config_files"].to_string();
+    assert!(
+        files.contains("old.toml") && files.contains("strategies/foxwoods.toml"),
+        "{files}"
+    );
+    // The report directory is replaced as a whole by the next run, and one from before
+    // manifests (diff.csv alone) still is.
+    std::fs::remove_file(out.join("manifest.json")).unwrap();
+    paigow()
+        .args(["diff-ways", "foxwoods", "foxwoods", "--out"])
+        .arg(&out)
+        .assert()
+        .success();
+    assert!(out.join("manifest.json").is_file());
 }
 
 #[test]
