@@ -8,8 +8,9 @@ use std::time::Instant;
 use clap::Args;
 
 use super::GameArg;
-use super::exact_cmd::main_wager::{deck, pool, reduced_note};
+use super::exact_cmd::main_wager::{deck, reduced_note};
 use super::help::{Accepts, Help};
+use super::run_args::ThreadsArg;
 use crate::engine::cost_way::{HouseSide, WayCost, cost_way, house_side};
 use crate::engine::run::spec::{RunSpec, StrategySpec};
 use crate::engine::workbench::Bench;
@@ -75,9 +76,8 @@ pub struct CostWayArgs {
     /// Report directory (default: runs/cost-way/GAME-W-vs-D).
     #[arg(long)]
     out: Option<PathBuf>,
-    /// Worker threads (default: one per core). The figures are the same at any number.
-    #[arg(long)]
-    threads: Option<usize>,
+    #[command(flatten)]
+    threads: ThreadsArg,
     /// A reduced deck holding only these ranks (e.g. A234), in four suits, with the game's
     /// jokers: its price table builds in milliseconds.
     #[arg(long, value_name = "RANKS")]
@@ -116,7 +116,7 @@ fn inputs(args: &CostWayArgs) -> anyhow::Result<Inputs> {
 pub fn run(args: &CostWayArgs) -> anyhow::Result<()> {
     let started = Instant::now();
     let inputs = inputs(args)?;
-    let (pool, threads) = pool(args.threads)?;
+    let (pool, threads) = args.threads.pool()?;
     let out = args
         .out
         .clone()

@@ -8,8 +8,9 @@ use std::time::Instant;
 use clap::Args;
 
 use super::GameArg;
-use super::exact_cmd::main_wager::{deck, pool};
+use super::exact_cmd::main_wager::deck;
 use super::help::{Accepts, Help};
+use super::run_args::ThreadsArg;
 use crate::engine::derive_way::{
     Derived, Header, Prepared, Step, Vocabulary, Written, search, write_way,
 };
@@ -66,9 +67,8 @@ pub struct DeriveWayArgs {
     /// beside it.
     #[arg(long, value_name = "CSV")]
     frontier: Option<PathBuf>,
-    /// Worker threads (default: one per core). The way is the same at any number.
-    #[arg(long)]
-    threads: Option<usize>,
+    #[command(flatten)]
+    threads: ThreadsArg,
     /// No summary on stdout and no progress on stderr.
     #[arg(long, short = 'q')]
     quiet: bool,
@@ -80,7 +80,7 @@ pub fn run(args: &DeriveWayArgs) -> anyhow::Result<()> {
     let deck = deck(args.ranks.as_deref(), &game)?;
     let dealer = dealer_way(&args.dealer_way, &game)?.way;
     let resolved = resolve(&args.dealer_way, &game)?;
-    let (pool, threads) = pool(args.threads)?;
+    let (pool, threads) = args.threads.pool()?;
     let way_path = (args.out.clone()).unwrap_or_else(|| default_dir(&game, args).join("way.toml"));
     let frontier_path =
         (args.frontier.clone()).unwrap_or_else(|| way_path.with_file_name("frontier.csv"));

@@ -9,6 +9,7 @@ use clap::{Args, Subcommand, ValueEnum};
 
 use super::GameArg;
 use super::help::{Accepts, Help};
+use super::run_args::ThreadsArg;
 use crate::engine::exact::{
     CategoryCounts, LineCounts, Method, NotCountable, category_counts, countable, paytable_counts,
     row_name,
@@ -116,6 +117,8 @@ pub struct BonusArgs {
     /// No summary on stdout and no progress display.
     #[arg(long, short = 'q')]
     quiet: bool,
+    #[command(flatten)]
+    threads: ThreadsArg,
 }
 
 #[derive(Args, Debug)]
@@ -130,6 +133,8 @@ pub struct CategoriesArgs {
     /// Report directory: categories.csv and manifest.json (default: the CSV on stdout).
     #[arg(long)]
     out: Option<PathBuf>,
+    #[command(flatten)]
+    threads: ThreadsArg,
 }
 
 #[derive(Clone, Copy, Debug, ValueEnum)]
@@ -156,11 +161,20 @@ impl MethodArg {
 
 pub fn run(command: &ExactCommand) -> anyhow::Result<()> {
     match command {
-        ExactCommand::Categories(args) => categories(args),
-        ExactCommand::Bonus(args) => bonus(args),
+        ExactCommand::Categories(args) => in_pool(args.threads, || categories(args)),
+        ExactCommand::Bonus(args) => in_pool(args.threads, || bonus(args)),
         ExactCommand::Main(args) => main_wager::run(args),
         ExactCommand::Prices(args) => prices::run(args),
     }
+}
+
+/// Runs `work` on a pool of the threads asked for (its manifest reads their number).
+fn in_pool(
+    threads: ThreadsArg,
+    work: impl FnOnce() -> anyhow::Result<()> + Send,
+) -> anyhow::Result<()> {
+    let (pool, _) = threads.pool()?;
+    pool.install(work)
 }
 
 fn categories(args: &CategoriesArgs) -> anyhow::Result<()> {

@@ -106,6 +106,25 @@ pub fn parse_count(text: &str) -> Result<u64, String> {
     Ok(value)
 }
 
+/// `--threads N` of a command that counts exactly (`exact`, `cost-way`, `sweep-way`,
+/// `derive-way`): the workers of its pool, range-checked as every command's `--threads` is.
+#[derive(Args, Debug, Clone, Copy)]
+pub struct ThreadsArg {
+    /// Worker threads, 1 to 1024 (default: one per core). The results are the same at any number.
+    #[arg(long = "threads", value_parser = parse_threads)]
+    pub count: Option<usize>,
+}
+
+impl ThreadsArg {
+    /// A pool of the threads asked for (default one per core), and their number.
+    pub fn pool(self) -> anyhow::Result<(rayon::ThreadPool, usize)> {
+        let threads = (self.count)
+            .unwrap_or_else(|| std::thread::available_parallelism().map_or(1, usize::from))
+            .min(MAX_THREADS);
+        Ok((thread_pool(threads)?, threads))
+    }
+}
+
 /// A thread count from 1 to [`MAX_THREADS`].
 pub fn parse_threads(text: &str) -> Result<usize, String> {
     match text.parse::<usize>() {

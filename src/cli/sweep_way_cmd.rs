@@ -15,8 +15,9 @@ use std::time::Instant;
 use clap::Args;
 
 use crate::cli::GameArg;
-use crate::cli::exact_cmd::main_wager::{deck, pool, reduced_note};
+use crate::cli::exact_cmd::main_wager::{deck, reduced_note};
 use crate::cli::help::{Accepts, Help};
+use crate::cli::run_args::ThreadsArg;
 use crate::engine::run::spec::{RunSpec, StrategySpec};
 use crate::engine::sweep_way::{Outcome, SweepInput, Swept, sweep};
 use crate::engine::workbench::Bench;
@@ -70,9 +71,8 @@ pub struct SweepWayArgs {
     /// Report directory (default: runs/exact/GAME-WAY-vs-DEALER-sweep).
     #[arg(long)]
     out: Option<PathBuf>,
-    /// Worker threads (default: one per core). The figures are the same at any number.
-    #[arg(long)]
-    threads: Option<usize>,
+    #[command(flatten)]
+    threads: ThreadsArg,
     /// Price a reduced deck holding only these ranks (e.g. A234), in four suits, with the game's
     /// jokers (the lint still reads the game's whole deck).
     #[arg(long, value_name = "RANKS")]
@@ -101,7 +101,7 @@ pub fn run(args: &SweepWayArgs) -> anyhow::Result<()> {
         .collect::<anyhow::Result<Vec<Sweep>>>()?;
     let dealer = resolve(&args.dealer_way, &game)?;
     let dealer_way = dealer_way(&args.dealer_way, &game)?.way;
-    let (pool, threads) = pool(args.threads)?;
+    let (pool, threads) = args.threads.pool()?;
     let mut phases = Vec::new();
     let at = Instant::now();
     let cache_dir = cache::default_dir();

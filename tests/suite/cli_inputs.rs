@@ -179,3 +179,39 @@ fn report_refuses_package_options_without_all() {
             .stderr(contains("--all"));
     }
 }
+
+/// Every command that counts exactly takes `--threads` in the range every command does, 1 to
+/// 1024: `exact main --threads 0` once ran on the default pool and `--threads 100000` tried to
+/// start 100,000 threads (it hung); `exact categories` and `exact bonus` took no `--threads`.
+#[test]
+fn every_exact_commands_threads_are_range_checked() {
+    let commands: [&[&str]; 7] = [
+        &["exact", "main", "--ranks", "A234"],
+        &["exact", "prices", "--dealer-way", "foxwoods", "--ranks", "A234"],
+        &["exact", "categories"],
+        &["exact", "bonus"],
+        &["cost-way", "foxwoods", "--ranks", "A234"],
+        &["sweep-way", "foxwoods", "--vary", "rule[10].when.high_pair.min=J..Q"],
+        &["derive-way", "--dealer-way", "foxwoods", "--ranks", "A234"],
+    ];
+    for command in commands {
+        for threads in ["0", "100000", "x"] {
+            paigow()
+                .args(command)
+                .args(["--threads", threads])
+                .assert()
+                .code(2)
+                .stderr(contains("threads must be a whole number from 1 to 1024"));
+        }
+    }
+    let dir = tempfile::tempdir().unwrap();
+    for (command, out) in [("categories", "c"), ("bonus", "b")] {
+        paigow()
+            .args(["exact", command, "--threads", "1", "--out"])
+            .arg(dir.path().join(out))
+            .assert()
+            .success();
+        let manifest = fs::read_to_string(dir.path().join(out).join("manifest.json")).unwrap();
+        assert!(manifest.contains("\"threads\": 1,"), "{manifest}");
+    }
+}

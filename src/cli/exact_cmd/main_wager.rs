@@ -6,6 +6,8 @@ use std::time::Instant;
 
 use clap::Args;
 
+use crate::cli::run_args::ThreadsArg;
+
 use crate::cli::GameArg;
 use crate::cli::help::{Accepts, Help};
 use crate::engine::exact_main::{self, ExactMainError, MainExact, MainRun, Progress, cache};
@@ -58,9 +60,8 @@ pub struct MainArgs {
     /// Report directory (default: runs/exact/GAME-PLAYER-vs-DEALER-main).
     #[arg(long)]
     out: Option<PathBuf>,
-    /// Worker threads (default: one per core). The counts are the same at any number.
-    #[arg(long)]
-    threads: Option<usize>,
+    #[command(flatten)]
+    threads: ThreadsArg,
     /// Count a reduced deck holding only these ranks (e.g. A234), in four suits, with the game's
     /// jokers: small enough to check by brute force. Not cached.
     #[arg(long, value_name = "RANKS")]
@@ -136,16 +137,6 @@ pub(crate) fn reduced_note(deck: SuitDeck) -> String {
     }
 }
 
-/// A pool of `--threads` workers (default one per core), and their number.
-pub(crate) fn pool(threads: Option<usize>) -> anyhow::Result<(rayon::ThreadPool, usize)> {
-    let threads = threads.unwrap_or_else(rayon::current_num_threads);
-    let pool = rayon::ThreadPoolBuilder::new()
-        .num_threads(threads)
-        .build()
-        .map_err(|e| anyhow::anyhow!("--threads {threads}: {e}"))?;
-    Ok((pool, threads))
-}
-
 /// The default report directory.
 fn default_out(game: &GameRules, args: &MainArgs) -> PathBuf {
     let stem = |s: &str| -> String {
@@ -175,7 +166,7 @@ pub fn run(args: &MainArgs) -> anyhow::Result<()> {
     let deck = deck(args.ranks.as_deref(), &game)?;
     let player = resolve_on_deck(&args.player_way, &game, deck)?;
     let dealer = resolve_on_deck(&args.dealer_way, &game, deck)?;
-    let (pool, threads) = pool(args.threads)?;
+    let (pool, threads) = args.threads.pool()?;
     let cacheable = deck.is_full() && !args.no_cache;
     let ways = (player.identity(), dealer.identity());
     let cached = match cacheable.then(|| cache::lookup(&game, &ways.0, &ways.1)) {

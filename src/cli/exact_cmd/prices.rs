@@ -7,9 +7,10 @@ use std::time::Instant;
 
 use clap::Args;
 
-use super::main_wager::{deck, pool};
+use super::main_wager::deck;
 use crate::cli::GameArg;
 use crate::cli::help::{Accepts, Help};
+use crate::cli::run_args::ThreadsArg;
 use crate::engine::run::spec::{RunSpec, StrategySpec};
 use crate::engine::table_check::check_sample;
 use crate::eval::Evaluator;
@@ -56,9 +57,8 @@ pub struct PricesArgs {
     /// Report directory (default: runs/exact/GAME-DEALER-prices).
     #[arg(long)]
     out: Option<PathBuf>,
-    /// Worker threads (default: one per core). The table is the same at any number.
-    #[arg(long)]
-    threads: Option<usize>,
+    #[command(flatten)]
+    threads: ThreadsArg,
     /// Price a reduced deck holding only these ranks (e.g. A234), in four suits, with the game's
     /// jokers: small enough to check by brute force.
     #[arg(long, value_name = "RANKS")]
@@ -97,7 +97,7 @@ pub fn run(args: &PricesArgs) -> anyhow::Result<()> {
     // A dealer sets without seeing any hand: a house way or max-back / max-front.
     let dealer_way = crate::strategy::resolve::dealer_way(&args.dealer_way, &game)?.way;
     let dealer = resolve(&args.dealer_way, &game)?;
-    let (pool, threads) = pool(args.threads)?;
+    let (pool, threads) = args.threads.pool()?;
     let ev = Evaluator::new(game.ranking);
     let mut built = pool.install(|| build(args, &game, deck, &dealer_way, &ev));
     let at = Instant::now();
