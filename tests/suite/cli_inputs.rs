@@ -187,11 +187,23 @@ fn report_refuses_package_options_without_all() {
 fn every_exact_commands_threads_are_range_checked() {
     let commands: [&[&str]; 7] = [
         &["exact", "main", "--ranks", "A234"],
-        &["exact", "prices", "--dealer-way", "foxwoods", "--ranks", "A234"],
+        &[
+            "exact",
+            "prices",
+            "--dealer-way",
+            "foxwoods",
+            "--ranks",
+            "A234",
+        ],
         &["exact", "categories"],
         &["exact", "bonus"],
         &["cost-way", "foxwoods", "--ranks", "A234"],
-        &["sweep-way", "foxwoods", "--vary", "rule[10].when.high_pair.min=J..Q"],
+        &[
+            "sweep-way",
+            "foxwoods",
+            "--vary",
+            "rule[10].when.high_pair.min=J..Q",
+        ],
         &["derive-way", "--dealer-way", "foxwoods", "--ranks", "A234"],
     ];
     for command in commands {

@@ -692,3 +692,32 @@ fn a_report_and_its_runs_may_not_nest() {
         .failure()
         .stderr(predicates::str::contains("is inside --out"));
 }
+
+/// A run built from sources that differed from its commit (`-modified`) is flagged in the
+/// report's reproducibility section (once it was shown without a word), and a clean one is not.
+#[test]
+fn a_run_from_modified_sources_is_flagged() {
+    let committed = Path::new(env!("CARGO_MANIFEST_DIR")).join("reports/exact/standard-bonus");
+    let dir = tempfile::tempdir().unwrap();
+    let run = dir.path().join("standard-bonus");
+    fs::create_dir(&run).unwrap();
+    for entry in fs::read_dir(&committed).unwrap() {
+        let path = entry.unwrap().path();
+        fs::copy(&path, run.join(path.file_name().unwrap())).unwrap();
+    }
+    let warning = "Warning: this run's binary was built from sources that differed";
+    let clean = crate::common::cli::report_md(&run, &dir.path().join("clean"));
+    assert!(!clean.contains(warning));
+    let manifest = run.join("manifest.json");
+    let text = fs::read_to_string(&manifest).unwrap();
+    let commit = text.split("\"git_commit\": \"").nth(1).unwrap();
+    let commit = &commit[..commit.find('"').unwrap()];
+    assert!(!commit.ends_with("-modified"), "{commit}");
+    let edited = text.replacen(commit, &format!("{commit}-modified"), 1);
+    fs::write(&manifest, edited).unwrap();
+    let flagged = crate::common::cli::report_md(&run, &dir.path().join("flagged"));
+    assert!(
+        flagged.contains(warning),
+        "no warning for a -modified build"
+    );
+}

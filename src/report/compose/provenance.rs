@@ -177,6 +177,14 @@ pub fn reproducibility_section(doc: &mut Document, runs: &[&RunDir]) {
                 dash(&run.fact("wall_seconds"))
             )),
         ]);
+        if run.fact("git_commit").ends_with("-modified") {
+            doc.say(
+                "Warning: this run's binary was built from sources that differed from that \
+                 commit (`-modified`), so they cannot be checked out exactly; the manifest's \
+                 inputs and command still repeat the run on a binary that gives the same \
+                 figures (`paigow self-test`).",
+            );
+        }
         let mut t = Table::new(&["input", "file", "SHA-256"]).left(&[1, 2]);
         for input in &run.inputs {
             t.row(vec![
