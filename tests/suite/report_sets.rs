@@ -172,5 +172,5 @@ fn a_directory_that_is_not_their_report_is_refused() {
     let ways = top.path().join("ways");
     diff().arg(&ways).assert().success();
     diff().arg(&ways).assert().success();
-    assert_eq!(names(&ways), ["diff.csv"]);
+    assert_eq!(names(&ways), ["diff.csv", "manifest.json"]);
 }
