@@ -491,7 +491,7 @@ struct Step {
 }
 
 /// The runs a game's package needs, in order: `paigow COMMAND --game G OPTIONS --out OUT/DIR`,
-/// then `--threads N` for the steps that run on a thread pool.
+/// then `--threads N` when given (every step takes it).
 fn package_steps(args: &ReportArgs, game_name: &str, game: &GameRules, runs: &Path) -> Vec<Step> {
     let step = |dir: &'static str, command: &[&str], options: &[(&str, String)]| {
         let mut words: Vec<String> = command.iter().map(|w| w.to_string()).collect();
@@ -501,12 +501,8 @@ fn package_steps(args: &ReportArgs, game_name: &str, game: &GameRules, runs: &Pa
             words.extend((!value.is_empty()).then(|| value.clone()));
         }
         words.extend(["--out".to_string(), runs.join(dir).display().to_string()]);
-        if matches!(dir, "exact-main" | "simulate") {
-            let threads = args
-                .threads
-                .map(|t| ["--threads".to_string(), t.to_string()]);
-            words.extend(threads.into_iter().flatten());
-        }
+        let threads = (args.threads).map(|t| ["--threads".to_string(), t.to_string()]);
+        words.extend(threads.into_iter().flatten());
         Step { dir, args: words }
     };
     let quiet = ("quiet", String::new());
@@ -608,4 +604,42 @@ fn run_package(
         dirs.push(runs.join(step.dir));
     }
     Ok(dirs)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use clap::Parser;
+
+    #[derive(Parser)]
+    struct Cli {
+        #[command(flatten)]
+        report: ReportArgs,
+    }
+
+    /// `--threads` reaches every step of a package (once only exact main's and simulate's: the
+    /// categories and side bets ran on one thread per core whatever was asked).
+    #[test]
+    fn every_package_step_gets_the_threads_asked_for() {
+        let words = [
+            "report",
+            "--game",
+            "double-joker",
+            "--all",
+            "--threads",
+            "1",
+        ];
+        let cli = Cli::try_parse_from(words.into_iter().chain(["--out", "pkg"])).unwrap();
+        let game = GameRules::load("double-joker").unwrap();
+        let steps = package_steps(&cli.report, "double-joker", &game, Path::new("pkg/runs"));
+        let dirs: Vec<&str> = steps.iter().map(|s| s.dir).collect();
+        assert_eq!(
+            dirs,
+            ["exact-categories", "exact-bonus", "exact-main", "simulate"]
+        );
+        for step in &steps {
+            let asked = step.args.windows(2).any(|w| w == ["--threads", "1"]);
+            assert!(asked, "{}: {:?}", step.dir, step.args);
+        }
+    }
 }

@@ -111,15 +111,16 @@ pub fn parse_count(text: &str) -> Result<u64, String> {
 #[derive(Args, Debug, Clone, Copy)]
 pub struct ThreadsArg {
     /// Worker threads, 1 to 1024 (default: one per core). The results are the same at any number.
-    #[arg(long = "threads", value_parser = parse_threads)]
+    #[arg(long = "threads", value_name = "THREADS", value_parser = parse_threads, allow_negative_numbers = true)]
     pub count: Option<usize>,
 }
 
 impl ThreadsArg {
-    /// A pool of the threads asked for (default one per core), and their number.
+    /// A pool of the threads asked for, and their number; by default the global pool's (one per
+    /// core, or `RAYON_NUM_THREADS`, which the long run sets to 1).
     pub fn pool(self) -> anyhow::Result<(rayon::ThreadPool, usize)> {
         let threads = (self.count)
-            .unwrap_or_else(|| std::thread::available_parallelism().map_or(1, usize::from))
+            .unwrap_or_else(rayon::current_num_threads)
             .min(MAX_THREADS);
         Ok((thread_pool(threads)?, threads))
     }

@@ -785,8 +785,9 @@ impl Simulation {
         let past_its_lines = bet.lines[plan.line_net.len()..].iter().any(|&n| n > 0);
         if counted != tally.hands || past_its_lines {
             return Err(format!(
-                "{name}: its {} lines count {counted} hands, but the tally has {}{}",
-                plan.line_net.len(),
+                "{name}: its {} lines and the no-line slot count {counted} hands, but the tally \
+                 has {}{}",
+                plan.line_net.len() - 1,
                 tally.hands,
                 if past_its_lines {
                     " (and counts past its lines)"
@@ -960,7 +961,7 @@ mod tests {
         zeroed.side_bets[0] = SideBetTally::unplaced(t.block_net.len());
         let error = s.check_tally(&zeroed).unwrap_err();
         assert!(
-            error.contains("lines count 0 hands, but the tally has 15000"),
+            error.contains("lines and the no-line slot count 0 hands, but the tally has 15000"),
             "{error}"
         );
         let mut unplaced = t.clone();

@@ -226,4 +226,15 @@ fn every_exact_commands_threads_are_range_checked() {
         let manifest = fs::read_to_string(dir.path().join(out).join("manifest.json")).unwrap();
         assert!(manifest.contains("\"threads\": 1,"), "{manifest}");
     }
+    // Without --threads, the global pool's count: RAYON_NUM_THREADS where set (the long run
+    // sets 1 and runs games side by side), else one per core.
+    let pooled = dir.path().join("pooled");
+    paigow()
+        .env("RAYON_NUM_THREADS", "1")
+        .args(["exact", "bonus", "--quiet", "--out"])
+        .arg(&pooled)
+        .assert()
+        .success();
+    let manifest = fs::read_to_string(pooled.join("manifest.json")).unwrap();
+    assert!(manifest.contains("\"threads\": 1,"), "{manifest}");
 }

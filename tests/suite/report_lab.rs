@@ -679,8 +679,10 @@ fn a_simulated_ev_outside_its_interval_is_said_in_words() {
             .and_then(|rest| rest.split(' ').next())
             .and_then(|k| k.parse().ok())
             .unwrap_or_else(|| panic!("no distance in: {line}"));
-        let said = line.contains("The exact EV lies outside this 95% interval");
-        assert_eq!(said, k.abs() > 1.96, "{line}");
+        let outside = line.contains("The exact EV lies outside this 95% interval");
+        let far = line.contains("The exact EV lies far outside this interval");
+        let expected = (k.abs() > 1.96 && k.abs() <= 4.0, k.abs() > 4.0);
+        assert_eq!((outside, far), expected, "{line}");
         checked.push(k);
     }
     assert!(checked.iter().any(|k| k.abs() > 1.96), "{checked:?}");

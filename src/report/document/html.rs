@@ -45,7 +45,7 @@ a { color: #0b57d0; }
   summary { color: #1b1f24; font-weight: bold; }
   .table-wrap { overflow: visible; }
   table { font-size: 0.8em; }
-  td, th, td.num { white-space: normal; overflow-wrap: anywhere; } }
+  td, th, td.num, th.num { white-space: normal; overflow-wrap: anywhere; } }
 ";
 
 /// The document as an HTML page.
