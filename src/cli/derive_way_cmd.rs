@@ -160,8 +160,7 @@ fn write_files(
     };
     write(way_path, written.text.as_bytes())?;
     write(frontier_path, frontier)?;
-    let mut json = serde_json::to_vec_pretty(manifest)?;
-    json.push(b'\n');
+    let json = crate::report::manifest_json(manifest)?;
     write(&frontier_path.with_file_name("manifest.json"), &json)
 }
 

@@ -191,9 +191,7 @@ fn manifest(
     };
     let wall = started.elapsed().as_secs_f64();
     let manifest = Manifest::of_count(config, spec, rayon::current_num_threads(), wall);
-    let mut json = serde_json::to_vec_pretty(&manifest)?;
-    json.push(b'\n');
-    Ok(json)
+    Ok(crate::report::manifest_json(&manifest)?)
 }
 
 /// Builds the dealer's table and prices every group; returns the method, in words.

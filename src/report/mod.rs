@@ -88,6 +88,13 @@ pub fn wager_fields(s: &stats::WagerStats) -> [String; 10] {
     .map(fixed)
 }
 
+/// A run's `manifest.json` as every command writes it: pretty JSON and a newline.
+pub fn manifest_json(manifest: &impl Serialize) -> serde_json::Result<Vec<u8>> {
+    let mut json = serde_json::to_vec_pretty(manifest)?;
+    json.push(b'\n');
+    Ok(json)
+}
+
 /// Writes the report files `(file name, bytes)` and `manifest` (as `manifest.json`, pretty JSON
 /// and a newline, written last) as the whole content of directory `out`: into a fresh directory
 /// beside it, swapped in at the end ([`crate::files::write_dir_atomic`]), so `out` holds this
@@ -97,8 +104,7 @@ pub fn write_report_set(
     reports: Vec<(&str, Vec<u8>)>,
     manifest: &impl Serialize,
 ) -> std::io::Result<()> {
-    let mut json = serde_json::to_vec_pretty(manifest)?;
-    json.push(b'\n');
+    let json = manifest_json(manifest)?;
     let files: Vec<(&str, Vec<u8>)> = reports
         .into_iter()
         .chain([("manifest.json", json)])
