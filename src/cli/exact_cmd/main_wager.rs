@@ -6,10 +6,9 @@ use std::time::Instant;
 
 use clap::Args;
 
-use crate::cli::run_args::ThreadsArg;
-
 use crate::cli::GameArg;
 use crate::cli::help::{Accepts, Help};
+use crate::cli::run_args::ThreadsArg;
 use crate::engine::exact_main::{self, ExactMainError, MainExact, MainRun, Progress, cache};
 use crate::engine::run::spec::{RunSpec, StrategySpec};
 use crate::game::GameRules;

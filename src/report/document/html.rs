@@ -1,10 +1,11 @@
 //! A document as one self-contained HTML page: inline CSS, figures as inline SVG, no script and
 //! no external resource of any kind, so the file alone can be archived, mailed or printed.
 //!
-//! Invariants: every text is escaped ([`escape`]); a text's backtick spans (`like this`) are code,
-//! as a Markdown reader shows the same text in `report.md`, so the two documents agree; the SVG of a figure is inlined as drawn (it
-//! is made by [`super::svg`], which escapes its own texts); every element is closed, so the page
-//! is also well-formed XML (the tests parse it, figures included, with an XML parser).
+//! Invariants: every text is escaped ([`escape`]); a text's backtick spans (`like this`) are
+//! code, as a Markdown reader shows the same text in `report.md`, so the two documents agree; the
+//! SVG of a figure is inlined as drawn (it is made by [`super::svg`], which escapes its own texts);
+//! every element is closed, so the page is also well-formed XML (the tests parse it, figures
+//! included, with an XML parser).
 //! Preformatted text (command lines, files) wraps at the page's width rather than scrolling
 //! sideways, so a printed page shows all of it (`tests/suite/report_browser.rs` checks it in
 //! Chromium).
